@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: Apache-2.0
+// Element types: every ONNX Pad-25 type plus opaque fixed-size elements.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace padnd {
+
+/// Element types. Padding moves bits, so kernels only care about `storage()` and widths.
+enum class DType : std::uint8_t {
+  boolean, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
+  float16, bfloat16, float32, float64, complex64, complex128,
+  string,  ///< variable-length; elements are `std::string` objects
+  float8e4m3fn, float8e4m3fnuz, float8e5m2, float8e5m2fnuz, float8e8m0,
+  int4, uint4, float4e2m1,  ///< packed two per byte, low nibble first
+  int2, uint2,              ///< packed four per byte, lowest bits first
+  opaque,                   ///< any fixed number of bytes (numpy 'S', 'U', 'V', datetime ...)
+};
+
+/// How elements are laid out in memory.
+enum class Storage : std::uint8_t {
+  bytes,   ///< each element is `item_bytes` contiguous bytes
+  nibble,  ///< 4-bit codes, two per byte
+  crumb,   ///< 2-bit codes, four per byte
+  string,  ///< `std::string` objects
+};
+
+/// An element type: a DType, and for `opaque` its size in bytes.
+struct ElementType {
+  DType dtype = DType::float32;
+  std::int64_t opaque_bytes = 0;  ///< only for DType::opaque
+
+  ElementType() = default;
+  constexpr ElementType(DType d) : dtype(d) {}  // NOLINT(google-explicit-constructor)
+  static ElementType opaque(std::int64_t bytes) {
+    ElementType t(DType::opaque);
+    t.opaque_bytes = bytes;
+    return t;
+  }
+
+  [[nodiscard]] Storage storage() const noexcept;
+  /// Bytes per element for `bytes` and `string` storage; 0 for packed types.
+  [[nodiscard]] std::int64_t item_bytes() const noexcept;
+  /// Bits per element for packed types (4 or 2); 8 * item_bytes otherwise.
+  [[nodiscard]] int bits() const noexcept;
+  [[nodiscard]] bool packed() const noexcept {
+    return storage() == Storage::nibble || storage() == Storage::crumb;
+  }
+  /// ONNX-style name ("float32", "bfloat16", "int4", "opaque12" ...).
+  [[nodiscard]] std::string name() const;
+
+  friend bool operator==(const ElementType&, const ElementType&) = default;
+};
+
+/// Parses a name produced by ElementType::name() (also accepts "float", "double", "bool").
+std::optional<ElementType> parse_element_type(std::string_view name);
+
+/// Bytes needed to store `count` elements densely (packed types round up).
+std::int64_t storage_bytes(const ElementType& type, std::int64_t count);
+
+}  // namespace padnd

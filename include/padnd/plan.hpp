@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: Apache-2.0
+// Planning (all validation, once) and execution (row copies and fills, nothing else).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "padnd/element_type.hpp"
+#include "padnd/pad_spec.hpp"
+#include "padnd/tensor.hpp"
+
+namespace padnd {
+
+/// Output shape of `spec` applied to `input_shape`, with every canonical rule checked
+/// (rank, interior, overflow, negative size, modes that need data). No data needed.
+std::vector<std::int64_t> infer_shape(const std::vector<std::int64_t>& input_shape,
+                                      const PadSpec& spec);
+
+/// One axis of a plan after merging: output length, input stride and source-index table.
+struct PlanAxis {
+  std::int64_t out_len = 0;
+  std::int64_t in_len = 0;        ///< length of the (cropped) input view along this axis
+  std::int64_t in_stride = 0;     ///< bytes (byte/string storage) or elements (packed storage)
+  std::vector<std::int64_t> src;  ///< per output position: view index, or -1 = pad value
+  bool plain = false;             ///< src is the identity and no pad (mergeable)
+};
+
+/// A contiguous piece of the innermost output row.
+struct RowSegment {
+  enum class Kind : std::uint8_t { fill, copy, gather };
+  Kind kind = Kind::fill;
+  std::int64_t out_begin = 0;  ///< first output position in the row
+  std::int64_t len = 0;        ///< positions
+  std::int64_t src_begin = 0;  ///< copy: first source index (ascending by one)
+};
+
+/// An immutable, validated, reusable plan. Holds no pointers to data.
+class Plan {
+ public:
+  [[nodiscard]] const ElementType& type() const noexcept { return type_; }
+  [[nodiscard]] const std::vector<std::int64_t>& input_shape() const noexcept { return in_shape_; }
+  [[nodiscard]] const std::vector<std::int64_t>& output_shape() const noexcept {
+    return out_shape_;
+  }
+  [[nodiscard]] std::int64_t output_elements() const noexcept { return out_elems_; }
+  /// Bytes the output buffer needs (strings: count * sizeof(std::string)).
+  [[nodiscard]] std::int64_t output_bytes() const noexcept { return out_bytes_; }
+  /// Axes after cropping and merging, outermost first; the last one is the row.
+  [[nodiscard]] const std::vector<PlanAxis>& axes() const noexcept { return axes_; }
+  [[nodiscard]] const std::vector<RowSegment>& row_segments() const noexcept { return row_; }
+  /// Bytes per (possibly merged) element the row kernels move; 0 for packed types.
+  [[nodiscard]] std::int64_t unit_bytes() const noexcept { return unit_bytes_; }
+  /// Offset of the cropped view's first element: bytes, or elements for packed types.
+  [[nodiscard]] std::int64_t view_offset() const noexcept { return view_offset_; }
+  [[nodiscard]] Mode mode() const noexcept { return mode_; }
+  /// Human-readable description: merged axes, tables, segments (the CLI's `explain`).
+  [[nodiscard]] std::string describe() const;
+
+ private:
+  friend Plan make_plan(const ElementType&, const std::vector<std::int64_t>&,
+                        const std::vector<std::int64_t>&, const PadSpec&);
+  friend void execute(const Plan&, const void*, void*, std::int64_t);
+
+  ElementType type_;
+  Mode mode_ = Mode::constant;
+  std::vector<std::int64_t> in_shape_;
+  std::vector<std::int64_t> out_shape_;
+  std::int64_t out_elems_ = 0;
+  std::int64_t out_bytes_ = 0;
+  std::int64_t unit_bytes_ = 0;
+  std::int64_t view_offset_ = 0;
+  std::vector<PlanAxis> axes_;
+  std::vector<RowSegment> row_;
+  std::string fill_;  ///< pad value bytes (strings: text; packed: code in the low bits)
+};
+
+/// Validates `spec` against an input of `type`/`shape`/`byte_strides` (empty = C-contiguous)
+/// and precomputes everything execution needs. Throws padnd::Error.
+Plan make_plan(const ElementType& type, const std::vector<std::int64_t>& shape,
+               const std::vector<std::int64_t>& byte_strides, const PadSpec& spec);
+
+/// Writes the padded tensor into `out` (dense row-major, `out_bytes` available; string outputs
+/// are arrays of constructed std::string). Throws before writing anything if `out_bytes` is
+/// smaller than plan.output_bytes(). `in` must not overlap `out`.
+void execute(const Plan& plan, const void* in, void* out, std::int64_t out_bytes);
+
+/// One-shot: plan + allocate + execute.
+Tensor pad(const TensorView& input, const PadSpec& spec);
+
+/// One-shot into a caller buffer.
+void pad_into(const TensorView& input, const PadSpec& spec, void* out, std::int64_t out_bytes);
+
+}  // namespace padnd

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: Apache-2.0
+// Tensor views (borrowed, any byte strides) and owning dense tensors.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "padnd/element_type.hpp"
+
+namespace padnd {
+
+/// A borrowed input. `data` points at element [0, ..., 0]; `byte_strides` may be negative or
+/// zero and is empty for a C-contiguous tensor. Packed 4-/2-bit types must be dense (no strides):
+/// their elements are packed over the row-major flattened tensor. String tensors hold
+/// `std::string` objects (strides are then multiples of sizeof(std::string)).
+struct TensorView {
+  const void* data = nullptr;
+  ElementType type;
+  std::vector<std::int64_t> shape;
+  std::vector<std::int64_t> byte_strides;
+};
+
+/// Number of elements of `shape`; throws Errc::overflow if it does not fit in int64.
+std::int64_t element_count(const std::vector<std::int64_t>& shape);
+
+/// A dense row-major tensor that owns its storage (bytes, or std::string objects).
+class Tensor {
+ public:
+  Tensor() = default;
+  Tensor(ElementType type, std::vector<std::int64_t> shape);  ///< zero-filled / empty strings
+  /// Same, but byte storage is left uninitialised (for outputs that are about to be written).
+  static Tensor uninitialized(ElementType type, std::vector<std::int64_t> shape);
+
+  [[nodiscard]] const ElementType& type() const noexcept { return type_; }
+  [[nodiscard]] const std::vector<std::int64_t>& shape() const noexcept { return shape_; }
+  [[nodiscard]] std::int64_t size() const noexcept { return count_; }  ///< elements
+  [[nodiscard]] std::int64_t byte_size() const noexcept { return bytes_; }
+  [[nodiscard]] void* data() noexcept;
+  [[nodiscard]] const void* data() const noexcept;
+  [[nodiscard]] TensorView view() const;
+
+ private:
+  Tensor(ElementType type, std::vector<std::int64_t> shape, bool zero_fill);
+
+  ElementType type_;
+  std::vector<std::int64_t> shape_;
+  std::int64_t count_ = 0;
+  std::int64_t bytes_ = 0;
+  std::unique_ptr<std::byte[]> bytes_storage_;
+  std::vector<std::string> strings_;
+};
+
+}  // namespace padnd

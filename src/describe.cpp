@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: Apache-2.0
+// Plan::describe — the text `padnd explain` prints.
+#include <sstream>
+#include <string>
+
+#include "padnd/plan.hpp"
+
+namespace padnd {
+namespace {
+
+std::string join(const std::vector<std::int64_t>& v) {
+  std::ostringstream os;
+  os << '(';
+  for (std::size_t i = 0; i < v.size(); ++i) os << (i ? ", " : "") << v[i];
+  if (v.size() == 1) os << ',';
+  os << ')';
+  return os.str();
+}
+
+/// Prints a table compactly: at most `limit` entries from each end, "." for a pad position.
+std::string table_text(const std::vector<std::int64_t>& src, std::size_t limit = 12) {
+  std::ostringstream os;
+  const auto put = [&](std::size_t i) {
+    if (i) os << ' ';
+    if (src[i] < 0) {
+      os << '.';
+    } else {
+      os << src[i];
+    }
+  };
+  if (src.size() <= 2 * limit) {
+    for (std::size_t i = 0; i < src.size(); ++i) put(i);
+  } else {
+    for (std::size_t i = 0; i < limit; ++i) put(i);
+    os << " ...";
+    for (std::size_t i = src.size() - limit; i < src.size(); ++i) put(i);
+  }
+  return os.str();
+}
+
+const char* kind_name(RowSegment::Kind k) {
+  switch (k) {
+    case RowSegment::Kind::fill: return "fill";
+    case RowSegment::Kind::copy: return "copy";
+    case RowSegment::Kind::gather: return "gather";
+  }
+  return "?";
+}
+
+}  // namespace
+
+std::string Plan::describe() const {
+  std::ostringstream os;
+  os << "type " << type_.name() << ", mode " << mode_name(mode_) << '\n';
+  os << "input shape  " << join(in_shape_) << '\n';
+  os << "output shape " << join(out_shape_) << "  (" << out_elems_ << " elements, " << out_bytes_
+     << " bytes)\n";
+  if (out_elems_ == 0) {
+    os << "empty output: nothing to execute\n";
+    return os.str();
+  }
+  const char* stride_unit = type_.packed() ? "elements" : "bytes";
+  os << "view offset " << view_offset_ << ' ' << stride_unit;
+  if (unit_bytes_ > 0) os << ", unit " << unit_bytes_ << " bytes";
+  os << '\n' << "merged axes (" << axes_.size() << "), outermost first; last is the row:\n";
+  for (std::size_t k = 0; k < axes_.size(); ++k) {
+    const PlanAxis& a = axes_[k];
+    os << "  [" << k << "] out " << a.out_len << ", in " << a.in_len << ", stride " << a.in_stride
+       << ' ' << stride_unit << ", ";
+    if (a.plain) {
+      os << "plain (identity)\n";
+    } else {
+      os << "table: " << table_text(a.src) << '\n';
+    }
+  }
+  os << "row segments:";
+  for (const RowSegment& s : row_) {
+    os << ' ' << kind_name(s.kind) << '[' << s.out_begin << ',' << s.out_begin + s.len << ')';
+    if (s.kind == RowSegment::Kind::copy) os << "<-" << s.src_begin;
+  }
+  os << '\n';
+  return os.str();
+}
+
+}  // namespace padnd

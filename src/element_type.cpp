@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: Apache-2.0
+// Element type properties and names.
+#include "padnd/element_type.hpp"
+
+#include <array>
+#include <charconv>
+#include <string>
+
+#include "padnd/error.hpp"
+
+namespace padnd {
+namespace {
+
+struct TypeInfo {
+  DType dtype;
+  std::string_view name;
+  Storage storage;
+  int bits;
+};
+
+constexpr std::array<TypeInfo, 26> kTypes{{
+    {DType::boolean, "bool", Storage::bytes, 8},
+    {DType::int8, "int8", Storage::bytes, 8},
+    {DType::int16, "int16", Storage::bytes, 16},
+    {DType::int32, "int32", Storage::bytes, 32},
+    {DType::int64, "int64", Storage::bytes, 64},
+    {DType::uint8, "uint8", Storage::bytes, 8},
+    {DType::uint16, "uint16", Storage::bytes, 16},
+    {DType::uint32, "uint32", Storage::bytes, 32},
+    {DType::uint64, "uint64", Storage::bytes, 64},
+    {DType::float16, "float16", Storage::bytes, 16},
+    {DType::bfloat16, "bfloat16", Storage::bytes, 16},
+    {DType::float32, "float32", Storage::bytes, 32},
+    {DType::float64, "float64", Storage::bytes, 64},
+    {DType::complex64, "complex64", Storage::bytes, 64},
+    {DType::complex128, "complex128", Storage::bytes, 128},
+    {DType::string, "string", Storage::string, 8 * static_cast<int>(sizeof(std::string))},
+    {DType::float8e4m3fn, "float8e4m3fn", Storage::bytes, 8},
+    {DType::float8e4m3fnuz, "float8e4m3fnuz", Storage::bytes, 8},
+    {DType::float8e5m2, "float8e5m2", Storage::bytes, 8},
+    {DType::float8e5m2fnuz, "float8e5m2fnuz", Storage::bytes, 8},
+    {DType::float8e8m0, "float8e8m0", Storage::bytes, 8},
+    {DType::int4, "int4", Storage::nibble, 4},
+    {DType::uint4, "uint4", Storage::nibble, 4},
+    {DType::float4e2m1, "float4e2m1", Storage::nibble, 4},
+    {DType::int2, "int2", Storage::crumb, 2},
+    {DType::uint2, "uint2", Storage::crumb, 2},
+}};
+
+const TypeInfo* find(DType d) {
+  for (const auto& t : kTypes) {
+    if (t.dtype == d) return &t;
+  }
+  return nullptr;  // DType::opaque
+}
+
+}  // namespace
+
+Storage ElementType::storage() const noexcept {
+  const TypeInfo* t = find(dtype);
+  return t ? t->storage : Storage::bytes;
+}
+
+std::int64_t ElementType::item_bytes() const noexcept {
+  const TypeInfo* t = find(dtype);
+  if (!t) return opaque_bytes;
+  return t->bits >= 8 ? t->bits / 8 : 0;
+}
+
+int ElementType::bits() const noexcept {
+  const TypeInfo* t = find(dtype);
+  return t ? t->bits : static_cast<int>(8 * opaque_bytes);
+}
+
+std::string ElementType::name() const {
+  const TypeInfo* t = find(dtype);
+  return t ? std::string(t->name) : "opaque" + std::to_string(opaque_bytes);
+}
+
+std::optional<ElementType> parse_element_type(std::string_view name) {
+  if (name == "float") return ElementType(DType::float32);
+  if (name == "double") return ElementType(DType::float64);
+  if (name == "boolean") return ElementType(DType::boolean);
+  for (const auto& t : kTypes) {
+    if (t.name == name) return ElementType(t.dtype);
+  }
+  constexpr std::string_view kOpaque = "opaque";
+  if (name.starts_with(kOpaque)) {
+    std::int64_t bytes = 0;
+    const char* first = name.data() + kOpaque.size();
+    const char* last = name.data() + name.size();
+    auto [ptr, ec] = std::from_chars(first, last, bytes);
+    if (ec == std::errc() && ptr == last && first != last && bytes > 0) {
+      return ElementType::opaque(bytes);
+    }
+  }
+  return std::nullopt;
+}
+
+std::int64_t storage_bytes(const ElementType& type, std::int64_t count) {
+  switch (type.storage()) {
+    case Storage::nibble:
+      return count / 2 + count % 2;
+    case Storage::crumb:
+      return count / 4 + (count % 4 != 0 ? 1 : 0);
+    case Storage::bytes:
+    case Storage::string:
+      break;
+  }
+  std::int64_t bytes = 0;
+  if (__builtin_mul_overflow(count, type.item_bytes(), &bytes)) {
+    throw Error(Errc::overflow, "tensor of " + std::to_string(count) + " elements of " +
+                                    type.name() + " does not fit in int64 bytes");
+  }
+  return bytes;
+}
+
+}  // namespace padnd

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: Apache-2.0
+// The single source of truth for where an output position reads from (PAD-SPEC §1.3, §1.4).
+// The planner builds its per-axis tables from these functions and nothing else; tests check
+// them exhaustively against a naive mapping.
+#pragma once
+
+#include <cstdint>
+
+#include "padnd/pad_spec.hpp"
+
+namespace padnd::detail {
+
+/// "Write the pad value here."
+inline constexpr std::int64_t kPadIndex = -1;
+
+/// Folds a position `j` outside [0, d) back into [0, d) for a non-constant mode, at any
+/// distance (periodic). Requires d >= 1.
+///
+///   edge       j<0 -> 0, j>=d -> d-1                 aaa|abcd|ddd
+///   wrap       floormod(j, d)                        bcd|abcd|abc
+///   reflect    period 2(d-1), edge not repeated      dcb|abcd|cba   (d == 1 -> 0)
+///   symmetric  period 2d, edge repeated              cba|abcd|dcb
+constexpr std::int64_t fold_index(Mode mode, std::int64_t j, std::int64_t d) noexcept {
+  if (j >= 0 && j < d) return j;
+  // Unsigned so that the periods 2(d-1) and 2d never overflow for any d <= INT64_MAX.
+  const auto floormod = [](std::int64_t a, std::uint64_t m) -> std::uint64_t {
+    if (a >= 0) return static_cast<std::uint64_t>(a) % m;
+    const std::uint64_t r = (static_cast<std::uint64_t>(-(a + 1))) % m;  // -(a+1) cannot overflow
+    return m - 1 - r;
+  };
+  const auto ud = static_cast<std::uint64_t>(d);
+  switch (mode) {
+    case Mode::edge:
+      return j < 0 ? 0 : d - 1;
+    case Mode::wrap:
+      return static_cast<std::int64_t>(floormod(j, ud));
+    case Mode::reflect: {
+      if (d == 1) return 0;  // numpy's legacy rule: a singleton is replicated
+      const std::uint64_t period = 2 * (ud - 1);
+      const std::uint64_t m = floormod(j, period);
+      return static_cast<std::int64_t>(m < ud ? m : period - m);
+    }
+    case Mode::symmetric: {
+      const std::uint64_t period = 2 * ud;
+      const std::uint64_t m = floormod(j, period);
+      return static_cast<std::int64_t>(m < ud ? m : period - 1 - m);
+    }
+    case Mode::constant:
+      break;
+  }
+  return kPadIndex;
+}
+
+/// The rule of one axis: its input length and its pads, with the spec's switches.
+struct AxisRule {
+  std::int64_t in_len = 0;  ///< D
+  AxisPad pad;
+  Mode mode = Mode::constant;
+  NegativeOrder order = NegativeOrder::map_on_original;
+};
+
+/// Length of the input once `interior` elements are inserted between neighbours.
+/// Caller guarantees it fits (the planner checks with overflow-checked arithmetic).
+constexpr std::int64_t dilated_length(std::int64_t d, std::int64_t interior) noexcept {
+  return d == 0 ? 0 : (d - 1) * (interior + 1) + 1;
+}
+
+/// Source index in [0, D) of output position `o`, or kPadIndex. Total for every `o` of a
+/// validated axis (non-constant modes have D >= 1, and D' >= 1 under crop_then_pad when padded).
+constexpr std::int64_t source_index(const AxisRule& r, std::int64_t o) noexcept {
+  if (r.mode != Mode::constant && r.order == NegativeOrder::crop_then_pad) {
+    const std::int64_t crop_begin = r.pad.begin < 0 ? -r.pad.begin : 0;
+    const std::int64_t crop_end = r.pad.end < 0 ? -r.pad.end : 0;
+    const std::int64_t kept = r.in_len - crop_begin - crop_end;
+    const std::int64_t pad_begin = r.pad.begin > 0 ? r.pad.begin : 0;
+    return crop_begin + fold_index(r.mode, o - pad_begin, kept);
+  }
+  const std::int64_t j = o - r.pad.begin;  // position measured from the first input element
+  const std::int64_t step = r.pad.interior + 1;
+  if (j >= 0 && j < dilated_length(r.in_len, r.pad.interior)) {
+    return j % step == 0 ? j / step : kPadIndex;
+  }
+  return r.mode == Mode::constant ? kPadIndex : fold_index(r.mode, j, r.in_len);
+}
+
+}  // namespace padnd::detail

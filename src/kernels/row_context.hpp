@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: Apache-2.0
+// What a row kernel needs from the plan: the row's segments and its source table.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "padnd/plan.hpp"
+
+namespace padnd::detail {
+
+struct RowContext {
+  const std::vector<RowSegment>* segments;
+  const std::int64_t* table;  ///< source index per row position (null for a plain row)
+  std::int64_t row_len;       ///< output positions per row
+  std::int64_t in_stride;     ///< input stride of the row axis (bytes, or elements if packed)
+  std::int64_t unit_bytes;    ///< bytes per position (byte storage)
+  const std::string* fill;    ///< replicated pattern / string value / packed code
+};
+
+}  // namespace padnd::detail

@@ -1,0 +1,344 @@
+// SPDX-License-Identifier: Apache-2.0
+// Planning: validate once, crop as a view, merge axes, build per-axis source tables.
+#include <algorithm>
+#include <string>
+
+#include "index_map.hpp"
+#include "padnd/error.hpp"
+#include "padnd/plan.hpp"
+#include "plan_internal.hpp"
+
+namespace padnd {
+namespace {
+
+using detail::AxisRule;
+using detail::kPadIndex;
+
+std::string axis_text(std::size_t axis) { return "axis " + std::to_string(axis); }
+
+std::int64_t checked_add(std::int64_t a, std::int64_t b, std::size_t axis, const char* what) {
+  std::int64_t r = 0;
+  if (__builtin_add_overflow(a, b, &r)) {
+    throw Error(Errc::overflow, std::string("pads: ") + axis_text(axis) + ": " + what + " (" +
+                                    std::to_string(a) + " + " + std::to_string(b) +
+                                    ") overflows int64");
+  }
+  return r;
+}
+
+/// Validates one axis and returns its output length (PAD-SPEC §1.2, §1.4, §2.4).
+std::int64_t output_length(std::size_t axis, std::int64_t in_len, const AxisPad& p,
+                           const PadSpec& spec) {
+  const std::string where = axis_text(axis);
+  if (in_len < 0) {
+    throw Error(Errc::invalid_argument,
+                "shape: " + where + " has negative length " + std::to_string(in_len));
+  }
+  if (p.interior < 0) {
+    throw Error(Errc::invalid_argument, "interior: " + where + " has negative interior padding " +
+                                            std::to_string(p.interior));
+  }
+  if (p.interior > 0 && spec.mode != Mode::constant) {
+    throw Error(Errc::invalid_argument,
+                "interior: " + where + " has interior padding " + std::to_string(p.interior) +
+                    " but mode is " + std::string(mode_name(spec.mode)) +
+                    "; interior padding is only defined for constant mode");
+  }
+  if (p.begin == INT64_MIN || p.end == INT64_MIN) {
+    throw Error(Errc::overflow, "pads: " + where + ": begin " + std::to_string(p.begin) +
+                                    " / end " + std::to_string(p.end) + " is out of range");
+  }
+  std::int64_t dilated = 0;
+  if (in_len > 0) {
+    std::int64_t step = checked_add(p.interior, 1, axis, "interior + 1");
+    if (__builtin_mul_overflow(in_len - 1, step, &dilated)) {
+      throw Error(Errc::overflow, "interior: " + where + ": dilated length of " +
+                                      std::to_string(in_len) + " elements with interior " +
+                                      std::to_string(p.interior) + " overflows int64");
+    }
+    dilated += 1;
+  }
+  // Both partial sums are needed by the index map, so both must fit.
+  checked_add(p.begin, dilated, axis, "begin + input length");
+  const std::int64_t tail = checked_add(dilated, p.end, axis, "input length + end");
+  std::int64_t out_len = checked_add(p.begin, tail, axis, "begin + input length + end");
+  if (out_len < 0) {
+    if (spec.negative_size == NegativeSize::clamp_to_zero) return 0;
+    throw Error(Errc::out_of_range,
+                "pads: " + where + ": output length begin (" + std::to_string(p.begin) +
+                    ") + input length (" + std::to_string(dilated) + ") + end (" +
+                    std::to_string(p.end) + ") = " + std::to_string(out_len) + " is negative");
+  }
+  if (spec.mode == Mode::constant || out_len == 0) return out_len;
+
+  const std::string mode = std::string(mode_name(spec.mode));
+  if (spec.negative_order == NegativeOrder::crop_then_pad) {
+    const std::int64_t crop = (p.begin < 0 ? -p.begin : 0) + (p.end < 0 ? -p.end : 0);
+    if (crop > in_len) {
+      throw Error(Errc::out_of_range,
+                  "pads: " + where + ": " + mode + " mode crops " + std::to_string(crop) +
+                      " elements (begin " + std::to_string(p.begin) + ", end " +
+                      std::to_string(p.end) + ") from an axis of length " +
+                      std::to_string(in_len) + "; nothing is left to extend");
+    }
+    if (crop == in_len) {  // out_len > 0, so something must be extended from nothing
+      throw Error(Errc::out_of_range, "pads: " + where + ": " + mode +
+                                          " mode cannot extend an axis cropped to length 0 "
+                                          "(input length " + std::to_string(in_len) +
+                                          ", begin " + std::to_string(p.begin) + ", end " +
+                                          std::to_string(p.end) + ")");
+    }
+  } else if (in_len == 0) {
+    throw Error(Errc::out_of_range, "pads: " + where + ": " + mode +
+                                        " mode cannot extend an empty axis (length 0) to length " +
+                                        std::to_string(out_len));
+  }
+  return out_len;
+}
+
+void check_value(const ElementType& type, const std::string& value) {
+  if (value.empty()) return;
+  switch (type.storage()) {
+    case Storage::string:
+      return;
+    case Storage::nibble:
+    case Storage::crumb:
+      if (value.size() != 1 || (static_cast<unsigned char>(value[0]) >> type.bits()) != 0) {
+        throw Error(Errc::invalid_argument,
+                    "value: a " + type.name() + " pad value is one byte holding a " +
+                        std::to_string(type.bits()) + "-bit code in its low bits; got " +
+                        std::to_string(value.size()) + " byte(s)" +
+                        (value.size() == 1
+                             ? " with code " + std::to_string(static_cast<unsigned char>(value[0]))
+                             : std::string()));
+      }
+      return;
+    case Storage::bytes:
+      if (static_cast<std::int64_t>(value.size()) != type.item_bytes()) {
+        throw Error(Errc::invalid_argument, "value: a " + type.name() + " pad value has " +
+                                                std::to_string(type.item_bytes()) +
+                                                " bytes; got " + std::to_string(value.size()));
+      }
+      return;
+  }
+}
+
+void check_type(const ElementType& type) {
+  if (type.dtype == DType::opaque && type.opaque_bytes <= 0) {
+    throw Error(Errc::unsupported_type,
+                "type: opaque element size must be positive, got " +
+                    std::to_string(type.opaque_bytes));
+  }
+}
+
+/// Element strides of a dense row-major tensor (in `unit`s).
+std::vector<std::int64_t> dense_strides(const std::vector<std::int64_t>& shape, std::int64_t unit) {
+  std::vector<std::int64_t> strides(shape.size());
+  std::int64_t s = unit;
+  for (std::size_t k = shape.size(); k-- > 0;) {
+    strides[k] = s;
+    s *= std::max<std::int64_t>(shape[k], 1);  // fits: the tensor exists in memory
+  }
+  return strides;
+}
+
+/// 1. Build each axis's table from the index map, 2. turn the used source range into a view,
+/// 3. mark identity axes as plain.
+std::vector<PlanAxis> build_axes(const std::vector<std::int64_t>& shape,
+                                 const std::vector<std::int64_t>& strides,
+                                 const std::vector<std::int64_t>& out_shape, const PadSpec& spec,
+                                 std::int64_t& view_offset) {
+  std::vector<PlanAxis> axes(shape.size());
+  for (std::size_t k = 0; k < shape.size(); ++k) {
+    PlanAxis& a = axes[k];
+    const AxisRule rule{shape[k], spec.axes[k], spec.mode, spec.negative_order};
+    a.out_len = out_shape[k];
+    a.in_stride = strides[k];
+    a.src.resize(static_cast<std::size_t>(a.out_len));
+    std::int64_t lo = INT64_MAX;
+    std::int64_t hi = -1;
+    for (std::int64_t o = 0; o < a.out_len; ++o) {
+      const std::int64_t s = detail::source_index(rule, o);
+      a.src[static_cast<std::size_t>(o)] = s;
+      if (s != kPadIndex) {
+        lo = std::min(lo, s);
+        hi = std::max(hi, s);
+      }
+    }
+    if (hi < 0) {  // the whole axis is pad value: no input is read through it
+      a.in_len = 0;
+      continue;
+    }
+    view_offset += lo * a.in_stride;  // the crop becomes a view
+    a.in_len = hi - lo + 1;
+    bool identity = a.in_len == a.out_len;
+    for (std::int64_t o = 0; o < a.out_len; ++o) {
+      auto& s = a.src[static_cast<std::size_t>(o)];
+      if (s != kPadIndex) s -= lo;
+      identity = identity && s == o;
+    }
+    a.plain = identity;
+    if (a.plain) a.src.clear();  // identity needs no table
+  }
+  return axes;
+}
+
+/// Drops length-1 plain axes and merges runs of plain axes that are contiguous in the input.
+std::vector<PlanAxis> merge_axes(std::vector<PlanAxis> axes) {
+  std::vector<PlanAxis> merged;
+  for (auto& a : axes) {
+    if (a.plain && a.out_len == 1) continue;
+    if (!merged.empty()) {
+      PlanAxis& prev = merged.back();
+      if (prev.plain && a.plain && prev.in_stride == a.in_stride * a.in_len) {
+        prev.out_len *= a.out_len;  // fits: both are factors of the output size
+        prev.in_len = prev.out_len;
+        prev.in_stride = a.in_stride;
+        continue;
+      }
+    }
+    merged.push_back(std::move(a));
+  }
+  return merged;
+}
+
+std::vector<RowSegment> build_row(const PlanAxis& row) {
+  std::vector<RowSegment> segs;
+  if (row.plain) {
+    segs.push_back({RowSegment::Kind::copy, 0, row.out_len, 0});
+    return segs;
+  }
+  const auto src = [&](std::int64_t o) { return row.src[static_cast<std::size_t>(o)]; };
+  const auto ascends = [&](std::int64_t o) {
+    return o + 1 < row.out_len && src(o) != kPadIndex && src(o + 1) == src(o) + 1;
+  };
+  std::int64_t o = 0;
+  while (o < row.out_len) {
+    const std::int64_t start = o;
+    RowSegment seg;
+    seg.out_begin = start;
+    if (src(o) == kPadIndex) {
+      seg.kind = RowSegment::Kind::fill;
+      while (o < row.out_len && src(o) == kPadIndex) ++o;
+    } else if (ascends(o)) {
+      seg.kind = RowSegment::Kind::copy;
+      seg.src_begin = src(o);
+      while (ascends(o)) ++o;
+      ++o;
+    } else {
+      seg.kind = RowSegment::Kind::gather;
+      while (o < row.out_len && src(o) != kPadIndex && !ascends(o)) ++o;
+    }
+    seg.len = o - start;
+    segs.push_back(seg);
+  }
+  return segs;
+}
+
+}  // namespace
+
+namespace detail {
+std::string replicate_pattern(const std::string& element_bytes) {
+  std::string pattern = element_bytes;
+  while (static_cast<std::int64_t>(pattern.size()) < kFillPatternBytes) pattern += element_bytes;
+  return pattern;
+}
+}  // namespace detail
+
+std::string_view mode_name(Mode mode) {
+  switch (mode) {
+    case Mode::constant: return "constant";
+    case Mode::edge: return "edge";
+    case Mode::reflect: return "reflect";
+    case Mode::symmetric: return "symmetric";
+    case Mode::wrap: return "wrap";
+  }
+  return "unknown";
+}
+
+std::vector<std::int64_t> infer_shape(const std::vector<std::int64_t>& input_shape,
+                                      const PadSpec& spec) {
+  if (spec.axes.size() != input_shape.size()) {
+    throw Error(Errc::shape_mismatch, "pads: expected one entry per input axis (" +
+                                          std::to_string(input_shape.size()) + "), got " +
+                                          std::to_string(spec.axes.size()));
+  }
+  std::vector<std::int64_t> out(input_shape.size());
+  for (std::size_t k = 0; k < input_shape.size(); ++k) {
+    out[k] = output_length(k, input_shape[k], spec.axes[k], spec);
+  }
+  return out;
+}
+
+Plan make_plan(const ElementType& type, const std::vector<std::int64_t>& shape,
+               const std::vector<std::int64_t>& byte_strides, const PadSpec& spec) {
+  check_type(type);
+  Plan plan;
+  plan.type_ = type;
+  plan.mode_ = spec.mode;
+  plan.in_shape_ = shape;
+  plan.out_shape_ = infer_shape(shape, spec);
+  element_count(shape);  // validates the input size
+  plan.out_elems_ = element_count(plan.out_shape_);
+  plan.out_bytes_ = storage_bytes(type, plan.out_elems_);
+  check_value(type, spec.value);
+
+  const Storage storage = type.storage();
+  if (!byte_strides.empty() && byte_strides.size() != shape.size()) {
+    throw Error(Errc::shape_mismatch, "strides: expected " + std::to_string(shape.size()) +
+                                          " byte strides (one per axis), got " +
+                                          std::to_string(byte_strides.size()));
+  }
+  if (type.packed() && !byte_strides.empty()) {
+    throw Error(Errc::invalid_argument, "strides: " + type.name() +
+                                            " elements are packed densely; strides are not "
+                                            "supported for packed types");
+  }
+  if (storage == Storage::string) {
+    for (std::size_t k = 0; k < byte_strides.size(); ++k) {
+      if (byte_strides[k] % static_cast<std::int64_t>(sizeof(std::string)) != 0) {
+        throw Error(Errc::invalid_argument,
+                    "strides: " + axis_text(k) + ": byte stride " +
+                        std::to_string(byte_strides[k]) + " is not a multiple of sizeof(std::string)");
+      }
+    }
+  }
+
+  // Default value: all-zero bits (empty string for strings), PAD-SPEC §1.6.
+  if (storage == Storage::string) {
+    plan.fill_ = spec.value;
+  } else if (type.packed()) {
+    plan.fill_ = spec.value.empty() ? std::string(1, '\0') : spec.value;
+  } else {
+    plan.fill_ = spec.value.empty() ? std::string(static_cast<std::size_t>(type.item_bytes()), '\0')
+                                    : spec.value;
+    plan.fill_ = detail::replicate_pattern(plan.fill_);
+  }
+  if (plan.out_elems_ == 0) return plan;  // nothing to write; validation is done
+
+  const std::int64_t unit = type.packed() ? 1 : type.item_bytes();
+  const std::vector<std::int64_t> strides =
+      byte_strides.empty() ? dense_strides(shape, unit) : byte_strides;
+  std::vector<PlanAxis> axes =
+      merge_axes(build_axes(shape, strides, plan.out_shape_, spec, plan.view_offset_));
+
+  // Contiguous plain innermost axes become one wider unit: rows then move bigger blocks.
+  plan.unit_bytes_ = storage == Storage::bytes ? unit : 0;
+  while (storage == Storage::bytes && !axes.empty() && axes.back().plain &&
+         axes.back().in_stride == plan.unit_bytes_) {
+    plan.unit_bytes_ *= axes.back().out_len;
+    axes.pop_back();
+  }
+  if (axes.empty()) {  // a single unit: one row of length 1
+    PlanAxis unit_axis;
+    unit_axis.out_len = unit_axis.in_len = 1;
+    unit_axis.in_stride = storage == Storage::bytes ? plan.unit_bytes_ : unit;
+    unit_axis.plain = true;
+    axes.push_back(std::move(unit_axis));
+  }
+  plan.row_ = build_row(axes.back());
+  plan.axes_ = std::move(axes);
+  return plan;
+}
+
+}  // namespace padnd
