@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "kernels/row_context.hpp"
+#include "row_context.hpp"
 
 namespace padnd::detail {
 

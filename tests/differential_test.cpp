@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: Apache-2.0
+// Thousands of random pads (rank 0-6, sizes 0-7, negative and oversize pads, every element
+// width, strided inputs) against the slow reference; the output buffer starts as random bytes
+// with guard bytes on both sides.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <numeric>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "padnd/error.hpp"
+#include "padnd/plan.hpp"
+#include "support/reference.hpp"
+
+namespace padnd {
+
+// Readable test names and failure messages for parameterised tests.
+void PrintTo(const ElementType& type, std::ostream* os) { *os << type.name(); }
+
+namespace {
+
+constexpr std::int64_t kGuardBytes = 64;
+
+/// A random input tensor laid out with random axis order, gaps and flips.
+struct RandomInput {
+  std::vector<std::byte> bytes;
+  std::vector<std::string> strings;
+  TensorView view;
+};
+
+RandomInput make_input(std::mt19937_64& rng, const ElementType& type,
+                       const std::vector<std::int64_t>& shape) {
+  RandomInput in;
+  in.view.type = type;
+  in.view.shape = shape;
+  const std::size_t rank = shape.size();
+  const std::int64_t count = element_count(shape);
+  if (type.packed()) {  // packed types are dense
+    in.bytes.resize(static_cast<std::size_t>(storage_bytes(type, count)) + 1);
+    for (auto& b : in.bytes) b = static_cast<std::byte>(rng());
+    in.view.data = in.bytes.data();
+    return in;
+  }
+  const bool strings = type.storage() == Storage::string;
+  const std::int64_t item = strings ? sizeof(std::string) : type.item_bytes();
+  // Physical extents (with gaps) in a random axis order; some axes flipped or broadcast.
+  std::vector<std::size_t> order(rank);
+  std::iota(order.begin(), order.end(), 0);
+  std::shuffle(order.begin(), order.end(), rng);
+  std::vector<std::int64_t> strides(rank);
+  std::int64_t extent = 1;
+  for (std::size_t i = rank; i-- > 0;) {
+    const std::size_t k = order[i];
+    strides[k] = extent * item;
+    extent *= shape[k] + static_cast<std::int64_t>(rng() % 3);
+  }
+  std::int64_t origin = 0;  // in units of items
+  for (std::size_t k = 0; k < rank; ++k) {
+    if (rng() % 8 == 0 && shape[k] > 1) {
+      strides[k] = 0;  // broadcast view
+    } else if (rng() % 3 == 0 && shape[k] > 0) {
+      origin += (shape[k] - 1) * strides[k] / item;
+      strides[k] = -strides[k];
+    }
+  }
+  const bool dense_default = rng() % 4 == 0;
+  if (strings) {
+    in.strings.resize(static_cast<std::size_t>(std::max<std::int64_t>(extent, 1)));
+    for (auto& s : in.strings) s = std::string(rng() % 20, static_cast<char>('a' + rng() % 26));
+    in.view.data = in.strings.data() + origin;
+  } else {
+    in.bytes.resize(static_cast<std::size_t>(std::max<std::int64_t>(extent, 1) * item));
+    for (auto& b : in.bytes) b = static_cast<std::byte>(rng());
+    in.view.data = in.bytes.data() + origin * item;
+  }
+  in.view.byte_strides = strides;
+  if (dense_default) {  // also exercise the "empty strides = C-contiguous" form
+    in.view.byte_strides.clear();
+    in.view.data = strings ? static_cast<const void*>(in.strings.data())
+                           : static_cast<const void*>(in.bytes.data());
+  }
+  return in;
+}
+
+PadSpec random_spec(std::mt19937_64& rng, const std::vector<std::int64_t>& shape,
+                    const ElementType& type) {
+  PadSpec spec;
+  spec.mode = static_cast<Mode>(rng() % 5);
+  spec.negative_order =
+      rng() % 2 ? NegativeOrder::crop_then_pad : NegativeOrder::map_on_original;
+  spec.negative_size = rng() % 4 == 0 ? NegativeSize::clamp_to_zero : NegativeSize::error;
+  const auto pick = [&](std::int64_t d) -> std::int64_t {
+    switch (rng() % 4) {
+      case 0: return 0;
+      case 1: return static_cast<std::int64_t>(rng() % 3);
+      case 2: return static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(3 * d + 4));
+      default: return -static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(d + 3));
+    }
+  };
+  for (std::int64_t d : shape) {
+    AxisPad p{pick(d), pick(d), 0};
+    if (spec.mode == Mode::constant && rng() % 4 == 0) p.interior = rng() % 3;
+    spec.axes.push_back(p);
+  }
+  if (rng() % 4 != 0) {  // otherwise the default value
+    switch (type.storage()) {
+      case Storage::string: spec.value = std::string(rng() % 5, 'v'); break;
+      case Storage::nibble: spec.value = std::string(1, static_cast<char>(rng() % 16)); break;
+      case Storage::crumb: spec.value = std::string(1, static_cast<char>(rng() % 4)); break;
+      case Storage::bytes:
+        for (std::int64_t i = 0; i < type.item_bytes(); ++i) {
+          spec.value += static_cast<char>(rng());
+        }
+        break;
+    }
+  }
+  return spec;
+}
+
+/// Runs one random case; returns false (with a gtest failure) on mismatch.
+void run_case(std::mt19937_64& rng, const ElementType& type, int case_id) {
+  const std::size_t rank = rng() % 7;
+  std::vector<std::int64_t> shape(rank);
+  for (auto& d : shape) d = static_cast<std::int64_t>(rng() % 8);
+  if (rng() % 3 == 0) {  // fewer empty tensors
+    for (auto& d : shape) d = std::max<std::int64_t>(d, 1);
+  }
+  RandomInput in = make_input(rng, type, shape);
+  const PadSpec spec = random_spec(rng, shape, type);
+  std::vector<std::int64_t> expected_shape;
+  const bool valid = testing::naive_valid(shape, spec, &expected_shape);
+  SCOPED_TRACE("case " + std::to_string(case_id) + " type " + type.name() + " rank " +
+               std::to_string(rank));
+  if (!valid) {
+    EXPECT_THROW(make_plan(type, shape, in.view.byte_strides, spec), Error);
+    return;
+  }
+  // Keep big outputs out of this test (the reference is slow).
+  if (element_count(expected_shape) > 40000) return;
+  const Plan plan = make_plan(type, shape, in.view.byte_strides, spec);
+  ASSERT_EQ(plan.output_shape(), expected_shape);
+  const Tensor expected = testing::reference_pad(in.view, spec);
+
+  if (type.storage() == Storage::string) {
+    std::vector<std::string> out(static_cast<std::size_t>(plan.output_elements()) + 2, "junk");
+    execute(plan, in.view.data, out.data() + 1, plan.output_bytes());
+    EXPECT_EQ(out.front(), "junk");
+    EXPECT_EQ(out.back(), "junk");
+    EXPECT_TRUE(testing::same_contents(expected, out.data() + 1, plan.output_bytes()));
+    return;
+  }
+  std::vector<std::byte> out(static_cast<std::size_t>(plan.output_bytes() + 2 * kGuardBytes));
+  for (auto& b : out) b = static_cast<std::byte>(rng());
+  const std::vector<std::byte> before = out;
+  execute(plan, in.view.data, out.data() + kGuardBytes, plan.output_bytes());
+  EXPECT_EQ(std::memcmp(out.data(), before.data(), kGuardBytes), 0) << "wrote before the output";
+  EXPECT_EQ(std::memcmp(out.data() + kGuardBytes + plan.output_bytes(),
+                        before.data() + kGuardBytes + plan.output_bytes(), kGuardBytes),
+            0)
+      << "wrote after the output";
+  EXPECT_TRUE(testing::same_contents(expected, out.data() + kGuardBytes, plan.output_bytes()))
+      << plan.describe();
+}
+
+class Differential : public ::testing::TestWithParam<ElementType> {};
+
+TEST_P(Differential, RandomCasesMatchReference) {
+  std::mt19937_64 rng(0x9e3779b97f4a7c15ULL ^ (static_cast<std::uint64_t>(GetParam().dtype) << 8) ^
+                      static_cast<std::uint64_t>(GetParam().bits()));
+  for (int i = 0; i < 1500; ++i) {
+    run_case(rng, GetParam(), i);
+    if (HasFailure()) return;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    EveryWidth, Differential,
+    ::testing::Values(ElementType(DType::boolean), ElementType(DType::float16),
+                      ElementType(DType::float32), ElementType(DType::float64),
+                      ElementType(DType::complex128), ElementType::opaque(3),
+                      ElementType::opaque(12), ElementType::opaque(40),
+                      ElementType(DType::int4), ElementType(DType::float4e2m1),
+                      ElementType(DType::uint2), ElementType(DType::string)),
+    [](const ::testing::TestParamInfo<ElementType>& info) { return info.param.name(); });
+
+}  // namespace
+}  // namespace padnd

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: Apache-2.0
+// The index map (src/index_map.hpp) against a naive while-loop mapping, exhaustively.
+#include "index_map.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+
+#include "support/reference.hpp"
+
+namespace padnd {
+namespace {
+
+using detail::fold_index;
+using detail::source_index;
+using testing::naive_fold;
+using testing::naive_source;
+
+constexpr Mode kFoldModes[] = {Mode::edge, Mode::reflect, Mode::symmetric, Mode::wrap};
+
+TEST(FoldIndex, MatchesNaiveMappingForEveryLengthAndFarPositions) {
+  for (Mode mode : kFoldModes) {
+    for (std::int64_t d = 1; d <= 9; ++d) {
+      for (std::int64_t j = -60 * d - 7; j <= 60 * d + 7; ++j) {
+        ASSERT_EQ(fold_index(mode, j, d), naive_fold(mode, j, d))
+            << mode_name(mode) << " d=" << d << " j=" << j;
+      }
+    }
+  }
+}
+
+// Positions near the int64 limits: reduce by whole periods (exact in 128 bits) and compare
+// with the naive mapping of the reduced position.
+TEST(FoldIndex, PositionsNearInt64Limits) {
+  const std::int64_t far[] = {INT64_MAX, INT64_MAX - 1, INT64_MAX - 12345, INT64_MIN + 1,
+                              INT64_MIN + 2, -(std::int64_t{1} << 40) - 3,
+                              (std::int64_t{1} << 40) + 5};
+  for (Mode mode : kFoldModes) {
+    for (std::int64_t d = 1; d <= 9; ++d) {
+      __int128 period = 1;
+      if (mode == Mode::reflect) period = d == 1 ? 1 : 2 * (d - 1);
+      if (mode == Mode::symmetric) period = 2 * d;
+      if (mode == Mode::wrap) period = d;
+      for (std::int64_t j : far) {
+        std::int64_t reduced = j;
+        if (mode != Mode::edge) {
+          __int128 r = static_cast<__int128>(j) % period;
+          if (r < 0) r += period;
+          reduced = static_cast<std::int64_t>(r);
+        }
+        EXPECT_EQ(fold_index(mode, j, d), naive_fold(mode, reduced, d))
+            << mode_name(mode) << " d=" << d << " j=" << j;
+      }
+    }
+  }
+}
+
+// Inside the OpenVINO/nGraph limits the periodic formulas equal their single-step forms.
+TEST(FoldIndex, SingleStepClosedFormsInsideOpenVinoLimits) {
+  for (std::int64_t d = 1; d <= 9; ++d) {
+    for (std::int64_t j = -d; j < 2 * d; ++j) {
+      if (j >= -(d - 1) && j <= 2 * d - 2 && d >= 2) {
+        const std::int64_t reflect = j < 0 ? -j : (j >= d ? 2 * d - 2 - j : j);
+        EXPECT_EQ(fold_index(Mode::reflect, j, d), reflect) << "d=" << d << " j=" << j;
+      }
+      const std::int64_t symmetric = j < 0 ? -j - 1 : (j >= d ? 2 * d - 1 - j : j);
+      EXPECT_EQ(fold_index(Mode::symmetric, j, d), symmetric) << "d=" << d << " j=" << j;
+    }
+  }
+}
+
+// The name table of the README: input abcd, three positions each side.
+TEST(FoldIndex, ModeDiagrams) {
+  const std::string abcd = "abcd";
+  const auto strip = [&](Mode mode) {
+    std::string s;
+    for (std::int64_t j = -3; j < 7; ++j) {
+      if (j == 0 || j == 4) s += '|';
+      const std::int64_t i = fold_index(mode, j, 4);
+      s += i == detail::kPadIndex ? 'v' : abcd[static_cast<std::size_t>(i)];
+    }
+    return s;
+  };
+  EXPECT_EQ(strip(Mode::constant), "vvv|abcd|vvv");
+  EXPECT_EQ(strip(Mode::edge), "aaa|abcd|ddd");
+  EXPECT_EQ(strip(Mode::reflect), "dcb|abcd|cba");
+  EXPECT_EQ(strip(Mode::symmetric), "cba|abcd|dcb");
+  EXPECT_EQ(strip(Mode::wrap), "bcd|abcd|abc");
+}
+
+TEST(SourceIndex, MatchesNaiveForEveryModeOrderPadAndInterior) {
+  const Mode modes[] = {Mode::constant, Mode::edge, Mode::reflect, Mode::symmetric, Mode::wrap};
+  const NegativeOrder orders[] = {NegativeOrder::map_on_original, NegativeOrder::crop_then_pad};
+  std::int64_t checked = 0;
+  for (Mode mode : modes) {
+    for (NegativeOrder order : orders) {
+      for (std::int64_t d = 0; d <= 9; ++d) {
+        for (std::int64_t interior = 0; interior <= (mode == Mode::constant ? 3 : 0); ++interior) {
+          for (std::int64_t b = -2 * d - 2; b <= 4 * d + 2; ++b) {
+            for (std::int64_t e = -2 * d - 2; e <= 4 * d + 2; ++e) {
+              PadSpec spec;
+              spec.axes = {AxisPad{b, e, interior}};
+              spec.mode = mode;
+              spec.negative_order = order;
+              std::vector<std::int64_t> out;
+              if (!testing::naive_valid({d}, spec, &out)) continue;
+              const detail::AxisRule rule{d, spec.axes[0], mode, order};
+              for (std::int64_t o = 0; o < out[0]; ++o) {
+                ASSERT_EQ(source_index(rule, o), naive_source(mode, order, d, spec.axes[0], o))
+                    << mode_name(mode) << " d=" << d << " b=" << b << " e=" << e
+                    << " r=" << interior << " o=" << o;
+                ++checked;
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(checked, 100000);
+}
+
+// PAD-SPEC §1.4: the two orders differ exactly where one side crops and the other pads.
+TEST(SourceIndex, CropThenPadVersusMapOnOriginal) {
+  const auto row = [](Mode mode, NegativeOrder order, std::int64_t d, AxisPad p) {
+    std::vector<std::int64_t> v;
+    const detail::AxisRule rule{d, p, mode, order};
+    for (std::int64_t o = 0; o < p.begin + d + p.end; ++o) v.push_back(source_index(rule, o));
+    return v;
+  };
+  using V = std::vector<std::int64_t>;
+  // [1..6], b=-4, e=+3: crop-first [5,6,5,6,5]; map-on-original [5,6,5,4,3] (0-based below).
+  EXPECT_EQ(row(Mode::reflect, NegativeOrder::crop_then_pad, 6, {-4, 3, 0}), (V{4, 5, 4, 5, 4}));
+  EXPECT_EQ(row(Mode::reflect, NegativeOrder::map_on_original, 6, {-4, 3, 0}),
+            (V{4, 5, 4, 3, 2}));
+  // [1,2,3,4], b=-1, e=+1 wrap: crop-first [2,3,4,2]; map-on-original [2,3,4,1].
+  EXPECT_EQ(row(Mode::wrap, NegativeOrder::crop_then_pad, 4, {-1, 1, 0}), (V{1, 2, 3, 1}));
+  EXPECT_EQ(row(Mode::wrap, NegativeOrder::map_on_original, 4, {-1, 1, 0}), (V{1, 2, 3, 0}));
+}
+
+}  // namespace
+}  // namespace padnd

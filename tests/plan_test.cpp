@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: Apache-2.0
+// Planner: normalisation (crop as view, merged axes, folded units), shape inference without
+// data, and one test per canonical validation rule (message names argument, axis and values).
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "padnd/error.hpp"
+#include "padnd/plan.hpp"
+#include "support/reference.hpp"
+
+namespace padnd {
+namespace {
+
+using Shape = std::vector<std::int64_t>;
+
+PadSpec spec_of(std::vector<AxisPad> axes, Mode mode = Mode::constant) {
+  PadSpec s;
+  s.axes = std::move(axes);
+  s.mode = mode;
+  return s;
+}
+
+/// Expects `f` to throw padnd::Error with `code` and a message containing every fragment.
+template <class F>
+void expect_error(F&& f, Errc code, std::vector<std::string> fragments) {
+  try {
+    f();
+    ADD_FAILURE() << "no error thrown";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), code) << e.what();
+    for (const auto& frag : fragments) {
+      EXPECT_NE(std::string(e.what()).find(frag), std::string::npos)
+          << "message '" << e.what() << "' lacks '" << frag << "'";
+    }
+  }
+}
+
+TEST(Plan, MergesUnpaddedAxesAndFoldsTheContiguousTail) {
+  // conv-style: (16, 64, 128, 128), pad the two spatial axes by 1.
+  const Plan p = make_plan(DType::float32, {16, 64, 128, 128}, {},
+                           spec_of({{0, 0, 0}, {0, 0, 0}, {1, 1, 0}, {1, 1, 0}}));
+  ASSERT_EQ(p.axes().size(), 3u);  // batch*channels merged; two padded axes
+  EXPECT_EQ(p.axes()[0].out_len, 16 * 64);
+  EXPECT_TRUE(p.axes()[0].plain);
+  EXPECT_EQ(p.unit_bytes(), 4);
+  ASSERT_EQ(p.row_segments().size(), 3u);
+  EXPECT_EQ(p.row_segments()[1].kind, RowSegment::Kind::copy);
+  EXPECT_EQ(p.row_segments()[1].len, 128);
+
+  // Padding only the outer axis: the whole inner (64*32) block becomes one unit.
+  const Plan q = make_plan(DType::float32, {8, 64, 32}, {}, spec_of({{2, 3, 0}, {0, 0, 0}, {0, 0, 0}}));
+  EXPECT_EQ(q.unit_bytes(), 4 * 64 * 32);
+  ASSERT_EQ(q.axes().size(), 1u);
+  EXPECT_EQ(q.axes()[0].out_len, 13);
+}
+
+TEST(Plan, CropBecomesAViewOffset) {
+  // (10, 10) float32, crop 2 rows and 3 columns at the start: offset 2*40 + 3*4 bytes.
+  const Plan p = make_plan(DType::float32, {10, 10}, {}, spec_of({{-2, 0, 0}, {-3, 1, 0}}));
+  EXPECT_EQ(p.view_offset(), 2 * 40 + 3 * 4);
+  EXPECT_EQ(p.output_shape(), (Shape{8, 8}));
+}
+
+TEST(Plan, NoFixedMaximumRank) {
+  Shape shape(40, 1);
+  shape[3] = 2;
+  shape[39] = 3;
+  std::vector<AxisPad> axes(40);
+  axes[0] = {1, 0, 0};
+  axes[39] = {0, 2, 0};
+  PadSpec spec = spec_of(axes, Mode::edge);
+  std::vector<float> in(6);
+  std::iota(in.begin(), in.end(), 1.0f);
+  const Tensor out = pad(TensorView{in.data(), DType::float32, shape, {}}, spec);
+  const Tensor ref = testing::reference_pad(TensorView{in.data(), DType::float32, shape, {}}, spec);
+  EXPECT_EQ(out.shape(), ref.shape());
+  EXPECT_TRUE(testing::same_contents(ref, out.data(), out.byte_size()));
+}
+
+TEST(Plan, RankZeroIsIdentity) {
+  const double x = 5.0;
+  const Tensor out = pad(TensorView{&x, DType::float64, {}, {}}, spec_of({}));
+  EXPECT_TRUE(out.shape().empty());
+  double y = 0;
+  std::memcpy(&y, out.data(), sizeof y);
+  EXPECT_EQ(y, 5.0);
+}
+
+TEST(Plan, ReusedPlanOnNewData) {
+  const Plan p = make_plan(DType::int32, {3}, {}, spec_of({{1, 1, 0}}, Mode::reflect));
+  const int a[3] = {1, 2, 3};
+  const int b[3] = {7, 8, 9};
+  int out[5] = {};
+  execute(p, a, out, sizeof out);
+  EXPECT_EQ((std::vector<int>(out, out + 5)), (std::vector<int>{2, 1, 2, 3, 2}));
+  execute(p, b, out, sizeof out);
+  EXPECT_EQ((std::vector<int>(out, out + 5)), (std::vector<int>{8, 7, 8, 9, 8}));
+}
+
+TEST(InferShape, WorksWithoutDataAndChecksTheRules) {
+  EXPECT_EQ(infer_shape({3, 0, 5}, spec_of({{1, 2, 0}, {1, 1, 0}, {-5, 0, 0}})), (Shape{6, 2, 0}));
+  EXPECT_EQ(infer_shape({3}, spec_of({{0, 0, 2}})), (Shape{7}));
+  // Shape inference never needs the tensor to exist: huge dims are fine.
+  EXPECT_EQ(infer_shape({std::int64_t{1} << 60}, spec_of({{1, 1, 0}}, Mode::reflect)),
+            (Shape{(std::int64_t{1} << 60) + 2}));
+}
+
+TEST(Validation, PadCountMustMatchRank) {
+  expect_error([] { infer_shape({2, 3}, spec_of({{1, 1, 0}})); }, Errc::shape_mismatch,
+               {"pads", "2", "1"});
+}
+
+TEST(Validation, NegativeOutputLength) {
+  expect_error([] { infer_shape({2}, spec_of({{-2, -1, 0}})); }, Errc::out_of_range,
+               {"pads", "axis 0", "-2", "-1", "is negative"});
+}
+
+TEST(Validation, NegativeOutputLengthClampsWhenAsked) {
+  PadSpec s = spec_of({{-2, -2, 0}}, Mode::reflect);
+  s.negative_size = NegativeSize::clamp_to_zero;
+  EXPECT_EQ(infer_shape({3}, s), (Shape{0}));
+}
+
+TEST(Validation, NegativeInterior) {
+  expect_error([] { infer_shape({2, 2}, spec_of({{0, 0, 0}, {0, 0, -1}})); },
+               Errc::invalid_argument, {"interior", "axis 1", "-1"});
+}
+
+TEST(Validation, InteriorNeedsConstantMode) {
+  expect_error([] { infer_shape({3}, spec_of({{0, 0, 1}}, Mode::edge)); }, Errc::invalid_argument,
+               {"interior", "axis 0", "edge", "constant"});
+}
+
+TEST(Validation, NonConstantModeOnEmptyAxis) {
+  expect_error([] { infer_shape({0, 3}, spec_of({{1, 0, 0}, {0, 0, 0}}, Mode::reflect)); },
+               Errc::out_of_range, {"axis 0", "reflect", "empty"});
+  // Zero pads on the empty axis are fine (empty output).
+  EXPECT_EQ(infer_shape({0, 3}, spec_of({{0, 0, 0}, {1, 1, 0}}, Mode::reflect)), (Shape{0, 5}));
+}
+
+TEST(Validation, CropThenPadCropExceedingTheAxis) {
+  PadSpec s = spec_of({{2, -7, 0}}, Mode::edge);
+  s.negative_order = NegativeOrder::crop_then_pad;
+  expect_error([&] { infer_shape({6}, s); }, Errc::out_of_range, {"axis 0", "edge", "7", "6"});
+  s.negative_order = NegativeOrder::map_on_original;  // nGraph: [1]
+  EXPECT_EQ(infer_shape({6}, s), (Shape{1}));
+}
+
+TEST(Validation, CropThenPadExtendingAnAxisCroppedToNothing) {
+  PadSpec s = spec_of({{-2, 1, 0}}, Mode::wrap);
+  s.negative_order = NegativeOrder::crop_then_pad;
+  expect_error([&] { infer_shape({2}, s); }, Errc::out_of_range, {"axis 0", "wrap", "length 0"});
+}
+
+TEST(Validation, OverflowIsAnError) {
+  expect_error([] { infer_shape({5}, spec_of({{INT64_MAX, 1, 0}})); }, Errc::overflow,
+               {"axis 0", "overflows"});
+  expect_error([] { infer_shape({5}, spec_of({{INT64_MIN, 1, 0}})); }, Errc::overflow,
+               {"axis 0"});
+  expect_error([] { infer_shape({3}, spec_of({{0, 0, INT64_MAX}})); }, Errc::overflow,
+               {"axis 0", "interior"});
+  // Each axis fits but the element count does not.
+  expect_error([] { make_plan(DType::float32, {1, 1}, {},
+                              spec_of({{0, INT64_MAX / 2, 0}, {0, 4, 0}})); },
+               Errc::overflow, {"overflow"});
+}
+
+TEST(Validation, ValueMustBeOneElementOfTheType) {
+  PadSpec s = spec_of({{1, 1, 0}});
+  s.value = std::string(2, '\0');
+  expect_error([&] { make_plan(DType::float32, {2}, {}, s); }, Errc::invalid_argument,
+               {"value", "float32", "4", "2"});
+  s.value = std::string(1, '\x1f');  // 5 bits do not fit an int4 code
+  expect_error([&] { make_plan(DType::int4, {2}, {}, s); }, Errc::invalid_argument,
+               {"value", "int4", "31"});
+}
+
+TEST(Validation, StridesMustMatchRankAndPackedTypesAreDense) {
+  expect_error([] { make_plan(DType::float32, {2, 2}, {8}, spec_of({{0, 0, 0}, {0, 0, 0}})); },
+               Errc::shape_mismatch, {"strides", "2", "1"});
+  expect_error([] { make_plan(DType::uint4, {4}, {1}, spec_of({{0, 0, 0}})); },
+               Errc::invalid_argument, {"strides", "uint4"});
+}
+
+TEST(Validation, OpaqueSizeMustBePositive) {
+  expect_error([] { make_plan(ElementType::opaque(0), {2}, {}, spec_of({{0, 0, 0}})); },
+               Errc::unsupported_type, {"opaque", "0"});
+}
+
+TEST(Execute, TooSmallOutputBufferWritesNothing) {
+  const Plan p = make_plan(DType::uint8, {4}, {}, spec_of({{2, 2, 0}}));
+  const unsigned char in[4] = {1, 2, 3, 4};
+  unsigned char out[8];
+  std::memset(out, 0xAB, sizeof out);
+  expect_error([&] { execute(p, in, out, 7); }, Errc::shape_mismatch, {"output", "7", "8"});
+  for (unsigned char c : out) EXPECT_EQ(c, 0xAB);
+}
+
+TEST(Execute, EmptyOutputWritesNothingButStillValidates) {
+  const Plan p = make_plan(DType::float32, {0, 3}, {}, spec_of({{0, 0, 0}, {1, 1, 0}}, Mode::edge));
+  EXPECT_EQ(p.output_elements(), 0);
+  execute(p, nullptr, nullptr, 0);
+  EXPECT_THROW(make_plan(DType::float32, {0, 3}, {}, spec_of({{1, 0, 0}, {1, 1, 0}}, Mode::edge)),
+               Error);
+}
+
+TEST(Describe, NamesShapesAxesAndSegments) {
+  const Plan p = make_plan(DType::float32, {2, 3}, {}, spec_of({{1, 0, 0}, {2, 1, 0}}, Mode::reflect));
+  const std::string text = p.describe();
+  EXPECT_NE(text.find("output shape (3, 6)"), std::string::npos) << text;
+  EXPECT_NE(text.find("table: 1 0 1"), std::string::npos) << text;
+  EXPECT_NE(text.find("gather[0,2)"), std::string::npos) << text;
+  EXPECT_NE(text.find("copy[2,5)<-0"), std::string::npos) << text;
+}
+
+}  // namespace
+}  // namespace padnd
