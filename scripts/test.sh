@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs what the tests need (Debian packages, a Python venv) and runs every test:
+# C++ (ctest, Release), C++ again under ASan+UBSan, and the Python suites (pytest).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+jobs=$(nproc 2>/dev/null || echo 2)
+
+# 1. System packages (skipped when already present).
+need=()
+for pkg in cmake g++ make libgtest-dev python3-venv; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
+done
+if ((${#need[@]})); then
+  sudo_cmd=""; [ "$(id -u)" -ne 0 ] && sudo_cmd=sudo
+  $sudo_cmd apt-get update -qq && $sudo_cmd apt-get install -y -qq "${need[@]}"
+fi
+
+# 2. Python test environment.
+python3 -m venv .venv
+.venv/bin/pip install -q --upgrade pip
+.venv/bin/pip install -q -r requirements-test.txt
+
+# 3. C++ tests, Release (includes packaging smoke tests).
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
+cmake --build build -j"$jobs"
+ctest --test-dir build --output-on-failure -j"$jobs"
+
+# 4. C++ tests under AddressSanitizer + UndefinedBehaviorSanitizer.
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DPADND_SANITIZE=ON
+cmake --build build-asan -j"$jobs"
+ctest --test-dir build-asan --output-on-failure -j"$jobs"
+
+# 5. Python suites (CLI on .npy files, numpy as the oracle).
+PADND_CLI="$PWD/build/padnd" .venv/bin/python -m pytest -q tests/cli
