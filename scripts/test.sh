@@ -7,9 +7,10 @@ jobs=$(nproc 2>/dev/null || echo 2)
 
 # 1. System packages (skipped when already present).
 need=()
-for pkg in cmake g++ make libgtest-dev python3-venv; do
+for pkg in cmake g++ make libgtest-dev; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
+python3 -c 'import venv, ensurepip' 2>/dev/null || need+=(python3-venv)
 if ((${#need[@]})); then
   sudo_cmd=""; [ "$(id -u)" -ne 0 ] && sudo_cmd=sudo
   $sudo_cmd apt-get update -qq && $sudo_cmd apt-get install -y -qq "${need[@]}"
