@@ -1,2 +1,270 @@
 // SPDX-License-Identifier: Apache-2.0
-// Placeholder while the adapter is written; replaced in the adapters commit.
+// Validation and message helpers shared by the spec adapters.
+#include "checks.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cctype>
+
+namespace padnd::adapters {
+namespace {
+
+char lower_ascii(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
+
+bool equal_ignoring_case(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return lower_ascii(x) == lower_ascii(y);
+         });
+}
+
+/// The argument to blame for an axis: the side whose value breaks the rule.
+std::string_view side_name(bool begin_breaks, std::string_view begin_name,
+                           std::string_view end_name) {
+  return begin_breaks ? begin_name : end_name;
+}
+
+std::string pads_text(const AxisPad& p) {
+  return "begin " + std::to_string(p.begin) + ", end " + std::to_string(p.end);
+}
+
+}  // namespace
+
+void fail(Errc code, std::string_view argument, const std::string& detail) {
+  throw Error(code, std::string(argument) + ": " + detail);
+}
+
+std::string list_text(std::span<const std::int64_t> values) {
+  std::string text = "[";
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (i > 0) text += ", ";
+    text += std::to_string(values[i]);
+  }
+  return text + "]";
+}
+
+std::string axis_text(std::size_t axis) { return "axis " + std::to_string(axis); }
+
+bool is_integer_type(const ElementType& type) {
+  switch (type.dtype) {
+    case DType::int8:
+    case DType::int16:
+    case DType::int32:
+    case DType::int64:
+    case DType::uint8:
+    case DType::uint16:
+    case DType::uint32:
+    case DType::uint64:
+    case DType::int4:
+    case DType::uint4:
+    case DType::int2:
+    case DType::uint2:
+      return true;
+    default:
+      return false;
+  }
+}
+
+void require_vector(const IntTensor& t, std::string_view argument) {
+  if (t.shape.size() != 1) {
+    fail(Errc::shape_mismatch, argument,
+         "must be a 1-D tensor, got shape " + list_text(t.shape) + " (rank " +
+             std::to_string(t.shape.size()) + ")");
+  }
+  if (t.shape[0] != static_cast<std::int64_t>(t.values.size())) {
+    fail(Errc::shape_mismatch, argument,
+         "shape " + list_text(t.shape) + " declares " + std::to_string(t.shape[0]) +
+             " values but " + std::to_string(t.values.size()) + " were given");
+  }
+}
+
+void require_type_in(const IntTensor& t, std::string_view argument, std::span<const DType> allowed,
+                     std::string_view context) {
+  if (std::find(allowed.begin(), allowed.end(), t.type.dtype) != allowed.end()) return;
+  std::string names;
+  for (DType d : allowed) names += (names.empty() ? "" : ", ") + ElementType(d).name();
+  fail(Errc::unsupported_type, argument,
+       "element type " + t.type.name() + " is not allowed by " + std::string(context) +
+           "; allowed: " + names);
+}
+
+void require_integer_type(const IntTensor& t, std::string_view argument, std::string_view context) {
+  if (!is_integer_type(t.type)) {
+    fail(Errc::unsupported_type, argument,
+         "must have an integer element type in " + std::string(context) + ", got " + t.type.name());
+  }
+}
+
+void require_length(std::span<const std::int64_t> values, std::string_view argument,
+                    std::size_t expected, const std::string& expected_text) {
+  if (values.size() != expected) {
+    fail(Errc::shape_mismatch, argument,
+         "expected " + std::to_string(expected) + " values (" + expected_text + "), got " +
+             std::to_string(values.size()) + ": " + list_text(values));
+  }
+}
+
+void require_consistent(const ValueTensor& v, std::string_view argument) {
+  std::int64_t count = 1;
+  for (std::int64_t d : v.shape) {
+    if (d < 0 || __builtin_mul_overflow(count, d, &count)) {
+      fail(Errc::shape_mismatch, argument, "invalid shape " + list_text(v.shape));
+    }
+  }
+  if (count != static_cast<std::int64_t>(v.elements.size())) {
+    fail(Errc::shape_mismatch, argument,
+         "shape " + list_text(v.shape) + " holds " + std::to_string(count) + " element(s) but " +
+             std::to_string(v.elements.size()) + " were given");
+  }
+}
+
+void require_same_type(const ValueTensor& v, std::string_view argument,
+                       const ElementType& data_type, std::string_view context) {
+  if (v.type != data_type) {
+    fail(Errc::unsupported_type, argument,
+         "element type " + v.type.name() + " does not match the data type " + data_type.name() +
+             " (" + std::string(context) + ")");
+  }
+}
+
+void require_scalar(const ValueTensor& v, std::string_view argument, std::string_view context) {
+  if (!v.shape.empty()) {
+    fail(Errc::shape_mismatch, argument,
+         "must be a scalar (rank 0) in " + std::string(context) + ", got shape " +
+             list_text(v.shape));
+  }
+}
+
+Mode parse_mode(std::string_view text, std::span<const ModeName> accepted,
+                std::string_view argument, bool ignore_case, std::string_view context) {
+  for (const ModeName& m : accepted) {
+    if (text == m.name || (ignore_case && equal_ignoring_case(text, m.name))) return m.mode;
+  }
+  std::string names;
+  for (const ModeName& m : accepted) names += (names.empty() ? "" : ", ") + std::string(m.name);
+  fail(Errc::invalid_argument, argument,
+       "'" + std::string(text) + "' is not supported by " + std::string(context) +
+           "; supported: " + names + (ignore_case ? " (any case)" : ""));
+}
+
+std::vector<AxisPad> axis_pads(std::span<const std::int64_t> begin,
+                               std::span<const std::int64_t> end) {
+  std::vector<AxisPad> pads(begin.size());
+  for (std::size_t k = 0; k < begin.size(); ++k) {
+    pads[k].begin = begin[k];
+    pads[k].end = end[k];
+  }
+  return pads;
+}
+
+void require_non_negative(const std::vector<AxisPad>& pads, std::string_view begin_name,
+                          std::string_view end_name, std::string_view why) {
+  for (std::size_t k = 0; k < pads.size(); ++k) {
+    const AxisPad& p = pads[k];
+    if (p.begin < 0 || p.end < 0) {
+      const std::int64_t bad = p.begin < 0 ? p.begin : p.end;
+      fail(Errc::out_of_range, side_name(p.begin < 0, begin_name, end_name),
+           axis_text(k) + ": negative pad " + std::to_string(bad) + " (" + pads_text(p) + "); " +
+               std::string(why));
+    }
+  }
+}
+
+void require_length_where_padded(const std::vector<AxisPad>& pads,
+                                 std::span<const std::int64_t> shape, std::int64_t min_len,
+                                 std::string_view begin_name, std::string_view end_name,
+                                 std::string_view mode_text) {
+  for (std::size_t k = 0; k < pads.size(); ++k) {
+    const AxisPad& p = pads[k];
+    if ((p.begin > 0 || p.end > 0) && shape[k] < min_len) {
+      fail(Errc::out_of_range, side_name(p.begin > 0, begin_name, end_name),
+           axis_text(k) + ": " + std::string(mode_text) +
+               " mode needs an input length of at least " + std::to_string(min_len) +
+               " on a padded axis; the input length is " + std::to_string(shape[k]) + " (" +
+               pads_text(p) + ")");
+    }
+  }
+}
+
+void require_pads_at_most(const std::vector<AxisPad>& pads, std::span<const std::int64_t> shape,
+                          std::int64_t slack, std::string_view begin_name,
+                          std::string_view end_name, std::string_view mode_text) {
+  for (std::size_t k = 0; k < pads.size(); ++k) {
+    const AxisPad& p = pads[k];
+    const std::int64_t limit = shape[k] + slack;  // shape[k] >= 0 and slack is -1 or 0
+    if (p.begin > limit || p.end > limit) {
+      const bool begin_breaks = p.begin > limit;
+      const std::string bound =
+          slack == 0 ? "the input length " + std::to_string(shape[k])
+                     : "input length - " + std::to_string(-slack) + " = " + std::to_string(limit);
+      fail(Errc::out_of_range, side_name(begin_breaks, begin_name, end_name),
+           axis_text(k) + ": " + std::string(mode_text) + " pad " +
+               std::to_string(begin_breaks ? p.begin : p.end) + " exceeds " + bound + " (" +
+               pads_text(p) + ")");
+    }
+  }
+}
+
+void require_non_negative_output(const std::vector<AxisPad>& pads,
+                                 std::span<const std::int64_t> shape, std::string_view begin_name,
+                                 std::string_view end_name) {
+  for (std::size_t k = 0; k < pads.size(); ++k) {
+    const AxisPad& p = pads[k];
+    const std::int64_t d = shape[k];
+    if (d < 0 || p.interior < 0) continue;  // the planner reports these
+    std::int64_t dilated = 0;
+    std::int64_t sum = 0;
+    if (d > 0 && (__builtin_mul_overflow(d - 1, p.interior + 1, &dilated) ||
+                  __builtin_add_overflow(dilated, 1, &dilated))) {
+      continue;  // overflow: the planner reports it
+    }
+    if (__builtin_add_overflow(p.begin, dilated, &sum) ||
+        __builtin_add_overflow(sum, p.end, &sum)) {
+      continue;
+    }
+    if (sum < 0) {
+      fail(Errc::out_of_range, std::string(begin_name) + "/" + std::string(end_name),
+           axis_text(k) + ": inferred result dimension " + std::to_string(p.begin) + " + " +
+               std::to_string(dilated) + " + " + std::to_string(p.end) + " = " +
+               std::to_string(sum) + " is negative after padding");
+    }
+  }
+}
+
+std::uint16_t float_to_half_bits(float value) {
+  const auto bits = std::bit_cast<std::uint32_t>(value);
+  const auto sign = static_cast<std::uint16_t>((bits >> 16) & 0x8000U);
+  const std::uint32_t exponent = (bits >> 23) & 0xFFU;
+  std::uint32_t mantissa = bits & 0x7FFFFFU;
+
+  if (exponent == 0xFFU) {  // infinity, or NaN kept quiet with its top payload bits
+    if (mantissa == 0) return static_cast<std::uint16_t>(sign | 0x7C00U);
+    return static_cast<std::uint16_t>(sign | 0x7E00U | (mantissa >> 13));
+  }
+  // Rebias: float exponent 127 <-> half exponent 15.
+  const int half_exponent = static_cast<int>(exponent) - 127 + 15;
+  if (half_exponent >= 31) return static_cast<std::uint16_t>(sign | 0x7C00U);  // overflow
+
+  // Round `significand >> shift` to nearest, ties to even.
+  const auto round_shift = [](std::uint32_t significand, int shift) -> std::uint32_t {
+    const std::uint32_t kept = significand >> shift;
+    const std::uint32_t rest = significand & ((1U << shift) - 1U);
+    const std::uint32_t half = 1U << (shift - 1);
+    return kept + ((rest > half || (rest == half && (kept & 1U) != 0)) ? 1U : 0U);
+  };
+
+  if (half_exponent <= 0) {
+    // Subnormal half: value = m * 2^-24 with the float's implicit leading one made explicit.
+    // Shifts past 24 leave less than half of the smallest subnormal: rounds to zero.
+    const int shift = 14 - half_exponent;
+    if (exponent == 0 || shift > 24) return sign;
+    mantissa |= 0x800000U;
+    // A carry into bit 10 yields the smallest normal number, which is the right encoding.
+    return static_cast<std::uint16_t>(sign | round_shift(mantissa, shift));
+  }
+  // Normal: a carry out of the mantissa bumps the exponent, up to infinity (0x7C00).
+  const std::uint32_t rounded =
+      (static_cast<std::uint32_t>(half_exponent) << 10) + round_shift(mantissa, 13);
+  return static_cast<std::uint16_t>(sign | rounded);
+}
+
+}  // namespace padnd::adapters
