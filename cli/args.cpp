@@ -1,0 +1,301 @@
+// SPDX-License-Identifier: Apache-2.0
+// Command-line parsing: option values may start with '-' so that "--pads -1,2" works.
+#include "args.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <map>
+
+#include "padnd/adapters/onnx.hpp"
+
+namespace padnd::cli {
+namespace {
+
+using Family = SpecChoice::Family;
+
+constexpr std::string_view kValueOptions[] = {"output", "pads",     "mode",  "value", "axes",
+                                              "interior", "spec", "shape", "dtype"};
+
+bool takes_value(std::string_view name) {
+  return std::find(std::begin(kValueOptions), std::end(kValueOptions), name) !=
+         std::end(kValueOptions);
+}
+
+std::string trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return std::string(s);
+}
+
+std::optional<int> parse_small_int(std::string_view s) {
+  int v = 0;
+  const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || ptr != s.data() + s.size() || s.empty()) return std::nullopt;
+  return v;
+}
+
+/// The raw options of one command line, before their values are interpreted.
+struct RawArgs {
+  std::vector<std::string> positional;
+  std::map<std::string, std::string, std::less<>> values;
+  bool help = false;
+  bool version = false;
+};
+
+RawArgs split_args(const std::vector<std::string>& args) {
+  RawArgs raw;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--") {
+      raw.positional.insert(raw.positional.end(), args.begin() + static_cast<long>(i) + 1,
+                            args.end());
+      break;
+    }
+    if (a.size() < 2 || a[0] != '-') {
+      raw.positional.push_back(a);
+      continue;
+    }
+    std::string name;
+    std::optional<std::string> value;
+    if (a.starts_with("--")) {
+      const std::size_t eq = a.find('=');
+      name = a.substr(2, eq == std::string::npos ? std::string::npos : eq - 2);
+      if (eq != std::string::npos) value = a.substr(eq + 1);
+    } else {
+      const char c = a[1];
+      name = c == 'o' ? "output" : c == 'h' ? "help" : "";
+      if (a.size() > 2) value = a.substr(2);  // "-oFILE"
+    }
+    if (name == "help" || name == "version") {
+      if (value) throw UsageError("option '" + a + "' takes no value");
+      (name == "help" ? raw.help : raw.version) = true;
+      continue;
+    }
+    if (!takes_value(name)) throw UsageError("unknown option '" + a + "'");
+    if (!value) {
+      // The next argument is the value even when it starts with '-' ("--pads -1,2").
+      if (i + 1 >= args.size()) throw UsageError("option --" + name + " needs a value");
+      value = args[++i];
+    }
+    if (!raw.values.emplace(name, *value).second) {
+      throw UsageError("option --" + name + " is given more than once");
+    }
+  }
+  return raw;
+}
+
+std::optional<std::string> take(RawArgs& raw, std::string_view name) {
+  const auto it = raw.values.find(name);
+  if (it == raw.values.end()) return std::nullopt;
+  std::string v = it->second;
+  raw.values.erase(it);
+  return v;
+}
+
+std::optional<std::vector<std::int64_t>> take_list(RawArgs& raw, std::string_view name) {
+  const auto text = take(raw, name);
+  if (!text) return std::nullopt;
+  return parse_int_list("--" + std::string(name), *text);
+}
+
+void reject_leftovers(const RawArgs& raw, std::string_view command) {
+  if (!raw.values.empty()) {
+    throw UsageError("option --" + raw.values.begin()->first + " does not apply to '" +
+                     std::string(command) + "'");
+  }
+}
+
+/// Options shared by `pad` and `explain`: pads, spec and their combinations.
+void take_pad_options(RawArgs& raw, Options& opt) {
+  if (const auto spec = take(raw, "spec")) opt.spec = parse_spec(*spec);
+  const auto pads = take_list(raw, "pads");
+  if (!pads) throw UsageError("missing --pads (use --pads= for a rank-0 input)");
+  opt.pads = *pads;
+  if (opt.pads.size() % 2 != 0) {
+    throw UsageError("--pads needs an even number of values (all begins, then all ends); got " +
+                     std::to_string(opt.pads.size()));
+  }
+  opt.axes = take_list(raw, "axes");
+  opt.interior = take_list(raw, "interior");
+  opt.mode = take(raw, "mode");
+  opt.value = take(raw, "value");
+  const SpecChoice& s = opt.spec;
+  if (opt.axes && !(s.family == Family::onnx && s.version >= 18)) {
+    throw UsageError("--axes needs an ONNX spec with opset 18 or newer (got --spec " + s.name() +
+                     ")");
+  }
+  if (opt.interior && !(s.family == Family::ngraph && s.version == 0)) {
+    throw UsageError("--interior is only valid with --spec ngraph:v0 (got --spec " + s.name() +
+                     ")");
+  }
+}
+
+}  // namespace
+
+std::string SpecChoice::name() const {
+  switch (family) {
+    case Family::onnx: return "onnx:" + std::to_string(version);
+    case Family::openvino: return "openvino:" + std::to_string(version);
+    case Family::ngraph: return "ngraph:v" + std::to_string(version);
+    case Family::numpy: return "numpy";
+  }
+  return "?";
+}
+
+SpecChoice parse_spec(std::string_view text) {
+  std::string t = trim(text);
+  std::transform(t.begin(), t.end(), t.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  const std::size_t colon = t.find(':');
+  const std::string family = t.substr(0, colon);
+  std::string version = colon == std::string::npos ? "" : t.substr(colon + 1);
+  if (family != "onnx" && version.starts_with('v')) version.erase(0, 1);  // "ngraph:v0"
+  const std::optional<int> number = parse_small_int(version);
+  const bool bare = colon == std::string::npos;
+  const auto bad = [&] {
+    return UsageError("unknown --spec '" + std::string(text) +
+                      "' (expected onnx, onnx:1.." + std::to_string(onnx::kLatestOpset) +
+                      ", openvino:1, openvino:12, ngraph:v0, ngraph:v1 or numpy)");
+  };
+  SpecChoice s;
+  if (family == "onnx") {
+    s.family = Family::onnx;
+    s.version = bare ? onnx::kLatestOpset : number.value_or(0);
+    if (s.version < 1 || s.version > onnx::kLatestOpset) throw bad();
+  } else if (family == "openvino") {
+    s.family = Family::openvino;
+    s.version = bare ? 12 : number.value_or(0);
+    if (s.version != 1 && s.version != 12) throw bad();
+  } else if (family == "ngraph") {
+    s.family = Family::ngraph;
+    s.version = bare ? 1 : number.value_or(-1);
+    if (s.version != 0 && s.version != 1) throw bad();
+  } else if (family == "numpy" && bare) {
+    s.family = Family::numpy;
+    s.version = 0;
+  } else {
+    throw bad();
+  }
+  return s;
+}
+
+std::vector<std::int64_t> parse_int_list(std::string_view option, std::string_view text) {
+  std::vector<std::int64_t> values;
+  if (trim(text).empty()) return values;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    std::string item = trim(text.substr(start, comma - start));
+    if (item.starts_with('+')) item.erase(0, 1);
+    std::int64_t v = 0;
+    const auto [ptr, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
+    if (ec == std::errc::result_out_of_range) {
+      throw UsageError(std::string(option) + ": '" + item + "' does not fit in int64");
+    }
+    if (ec != std::errc() || ptr != item.data() + item.size() || item.empty()) {
+      throw UsageError(std::string(option) + ": '" + item + "' is not an integer (expected a " +
+                       "comma-separated list such as 0,2,-1,0)");
+    }
+    values.push_back(v);
+    start = comma + 1;
+  }
+  return values;
+}
+
+Options parse_args(const std::vector<std::string>& args) {
+  RawArgs raw = split_args(args);
+  Options opt;
+  if (raw.help || raw.version) {
+    opt.command = raw.help ? Command::help : Command::version;
+    return opt;
+  }
+  static const std::map<std::string, Command, std::less<>> kCommands = {
+      {"pad", Command::pad},   {"explain", Command::explain}, {"demo", Command::demo},
+      {"help", Command::help}, {"version", Command::version}};
+  std::string command_name = "pad";
+  if (!raw.positional.empty()) {
+    if (const auto it = kCommands.find(raw.positional.front()); it != kCommands.end()) {
+      command_name = it->first;
+      opt.command = it->second;
+      raw.positional.erase(raw.positional.begin());
+    }
+  }
+  if (opt.command == Command::help || opt.command == Command::version ||
+      opt.command == Command::demo) {
+    if (!raw.positional.empty()) {
+      throw UsageError("'" + command_name + "' takes no arguments, got '" +
+                       raw.positional.front() + "'");
+    }
+    reject_leftovers(raw, command_name);
+    return opt;
+  }
+  if (raw.positional.empty() && raw.values.empty() && opt.command == Command::pad) {
+    throw UsageError("no input file (run 'padnd --help' for usage, 'padnd demo' for examples)");
+  }
+
+  auto output = take(raw, "output");
+  if (opt.command == Command::pad) {
+    if (raw.positional.size() == 2 && !output) {  // "padnd pad in.npy out.npy"
+      output = raw.positional.back();
+      raw.positional.pop_back();
+    }
+    if (raw.positional.size() != 1) {
+      throw UsageError(raw.positional.empty() ? "no input file"
+                                              : "expected one input file, got '" +
+                                                    raw.positional[1] + "' as well");
+    }
+    if (!output) throw UsageError("missing -o/--output");
+    opt.output_path = *output;
+  } else {
+    if (output) throw UsageError("'explain' writes no file; drop -o/--output");
+    if (raw.positional.size() > 1) {
+      throw UsageError("expected at most one input file, got '" + raw.positional[1] + "'");
+    }
+    opt.shape = take_list(raw, "shape");
+    opt.dtype = take(raw, "dtype");
+    const bool from_file = !raw.positional.empty();
+    if (from_file && (opt.shape || opt.dtype)) {
+      throw UsageError("give either an input file or --shape/--dtype, not both");
+    }
+    if (!from_file && !(opt.shape && opt.dtype)) {
+      throw UsageError("explain needs an input file, or both --shape and --dtype");
+    }
+  }
+  if (!raw.positional.empty()) opt.input_path = raw.positional.front();
+  take_pad_options(raw, opt);
+  reject_leftovers(raw, command_name);
+  return opt;
+}
+
+std::string usage_text() {
+  return R"(usage: padnd [pad] IN.npy -o OUT.npy --pads LIST [options]
+       padnd explain (IN.npy | --shape LIST --dtype TYPE) --pads LIST [options]
+       padnd demo
+       padnd help | --help | --version
+
+Pads a .npy array the way one published Pad spec defines it and writes the result
+(C order, same dtype). `explain` prints the canonical spec, the output shape and the
+execution plan without touching any data; `demo` shows the specs' own examples.
+
+options:
+  -o, --output FILE  output .npy; written atomically, left untouched on any error
+  --pads LIST        ONNX layout: all begins, then all ends (2 x rank values), e.g. 0,2,0,0;
+                     negative values crop ("--pads=-1,2" and "--pads -1,2" both work)
+  --mode NAME        constant (default), edge, reflect, symmetric, wrap, spelled as the spec
+                     does (nGraph's upper-case names may be typed in lower case)
+  --value TEXT       pad value in the input's dtype: 1.5, -3, true, 1+2j, abc, NaT, ...
+  --axes LIST        ONNX opset >= 18 only: the axes the pads refer to (may be negative)
+  --interior LIST    nGraph v0 only: elements inserted between neighbours, one per axis
+  --spec NAME        onnx (= onnx:25, the default), onnx:1..25 (opset), openvino:1,
+                     openvino:12, ngraph:v0, ngraph:v1, numpy
+  --shape LIST       explain without a file: the input shape, e.g. 2,3,4
+  --dtype TYPE       explain without a file: float32, int8, bfloat16, int4, <f4, S5, ...
+  -h, --help         show this text
+  --version          show the version
+
+exit status: 0 success, 1 error (unreadable file, pads the spec rejects, ...), 2 usage error
+)";
+}
+
+}  // namespace padnd::cli
