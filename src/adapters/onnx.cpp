@@ -96,6 +96,10 @@ void check_signature(const PadNode& node, int version, const std::string& where)
   const auto absent = [&](bool present, std::string_view name, const std::string& why) {
     if (present) fail(Errc::invalid_argument, name, why);
   };
+  if (version < 18) {
+    absent(node.axes.has_value(), "axes",
+           "input does not exist in " + where + "; it was added in Pad-18 (opset 18)");
+  }
   if (version == 1) {
     absent(node.pads_attr.has_value(), "pads",
            "attribute does not exist in " + where + "; Pad-1 takes `paddings`");
@@ -106,22 +110,15 @@ void check_signature(const PadNode& node, int version, const std::string& where)
   }
   if (version <= 2) {
     const std::string why = "input does not exist in " + where + "; Pad-1/2 take only `data`";
-    absent(node.pads.has_value(), "pads",
-           "input does not exist in " + where + "; Pad-" + std::to_string(version) +
-               " takes pads as an attribute");
+    absent(node.pads.has_value(), "pads", why + " (pads are an attribute)");
     absent(node.constant_value.has_value(), "constant_value",
            why + " (the pad value is the `value` attribute)");
-    absent(node.axes.has_value(), "axes", why);
   } else {
     const std::string why =
         "attribute does not exist in " + where + "; since Pad-11 pads and the pad value are inputs";
     absent(node.paddings.has_value(), "paddings", why);
     absent(node.pads_attr.has_value(), "pads", why + " (`pads` is input 1)");
     absent(node.value.has_value(), "value", why + " (use the `constant_value` input)");
-  }
-  if (version < 18) {
-    absent(node.axes.has_value(), "axes",
-           "input does not exist in " + where + "; it was added in Pad-18 (opset 18)");
   }
 
   const int min_inputs = version <= 2 ? 1 : 2;

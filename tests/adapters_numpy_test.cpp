@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: Apache-2.0
+// numpy adapter: pad_width / mode / empty-axis rules of numpy.pad's index modes.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "padnd/adapters/numpy.hpp"
+#include "padnd/plan.hpp"
+#include "spec/helpers.hpp"
+
+namespace padnd {
+namespace {
+
+using test::expect_error;
+using Widths = std::vector<std::pair<std::int64_t, std::int64_t>>;
+
+TEST(NumpyAdapter, PadWidthOnePairPerAxis) {
+  expect_error(
+      [] {
+        numpy::to_canonical({{1, 1}}, "constant", "", {2, 3});
+      },
+      Errc::shape_mismatch, {"pad_width", "rank 2", "got 1 pair"});
+  expect_error(
+      [] {
+        numpy::to_canonical({{1, 1}, {0, 0}, {0, 0}}, "edge", "", {2, 3});
+      },
+      Errc::shape_mismatch, {"pad_width", "rank 2", "got 3 pair"});
+}
+
+TEST(NumpyAdapter, NegativeWidthsRejected) {
+  expect_error(
+      [] {
+        numpy::to_canonical({{0, 0}, {-1, 2}}, "constant", "", {2, 3});
+      },
+      Errc::out_of_range,
+      {"pad_width", "axis 1", "index can't contain negative values", "before -1"});
+  expect_error(
+      [] {
+        numpy::to_canonical({{0, -3}, {0, 0}}, "wrap", "", {2, 3});
+      },
+      Errc::out_of_range, {"pad_width", "axis 0", "after -3"});
+}
+
+TEST(NumpyAdapter, ModesAcceptedAndOthersRejected) {
+  const std::pair<const char*, Mode> accepted[] = {{"constant", Mode::constant},
+                                                   {"edge", Mode::edge},
+                                                   {"reflect", Mode::reflect},
+                                                   {"symmetric", Mode::symmetric},
+                                                   {"wrap", Mode::wrap}};
+  for (auto [name, mode] : accepted) {
+    EXPECT_EQ(numpy::to_canonical({{1, 1}}, name, "", {3}).mode, mode);
+  }
+  for (const char* bad :
+       {"mean", "median", "maximum", "minimum", "linear_ramp", "empty", "Constant", ""}) {
+    expect_error(
+        [&] {
+          numpy::to_canonical({{1, 1}}, bad, "", {3});
+        },
+        Errc::invalid_argument,
+        {"mode", "'" + std::string(bad) + "'", "constant, edge, reflect, symmetric, wrap",
+         "Python layer"});
+  }
+}
+
+TEST(NumpyAdapter, NonConstantModeCannotExtendEmptyAxis) {
+  for (const char* mode : {"edge", "reflect", "symmetric", "wrap"}) {
+    expect_error(
+        [&] {
+          numpy::to_canonical({{0, 0}, {0, 1}}, mode, "", {2, 0});
+        },
+        Errc::out_of_range, {"pad_width", "axis 1", "can't extend empty axis 1", mode, "after 1"});
+    // zero widths on the empty axis are fine, and constant mode can always fill
+    EXPECT_NO_THROW(numpy::to_canonical({{1, 1}, {0, 0}}, mode, "", {2, 0}));
+  }
+  const Tensor in = test::numeric_tensor(DType::int16, {0, 2}, {});
+  const PadSpec spec = numpy::to_canonical({{1, 0}, {0, 0}}, "constant",
+                                           test::element_bytes(DType::int16, 5), {0, 2});
+  const Tensor out = pad(in.view(), spec);
+  EXPECT_EQ(out.shape(), (std::vector<std::int64_t>{1, 2}));
+  EXPECT_EQ(test::numeric_values(out), (std::vector<double>{5, 5}));
+}
+
+TEST(NumpyAdapter, CanonicalSwitchesAndValue) {
+  const std::string seven = test::element_bytes(DType::float64, 7);
+  const PadSpec spec = numpy::to_canonical({{1, 2}, {0, 3}}, "constant", seven, {2, 2});
+  EXPECT_EQ(spec.axes[0], (AxisPad{1, 2, 0}));
+  EXPECT_EQ(spec.axes[1], (AxisPad{0, 3, 0}));
+  EXPECT_EQ(spec.negative_order, NegativeOrder::map_on_original);
+  EXPECT_EQ(spec.negative_size, NegativeSize::error);
+  EXPECT_EQ(spec.value, seven);
+  EXPECT_TRUE(numpy::to_canonical({{1, 2}, {0, 3}}, "edge", seven, {2, 2}).value.empty());
+}
+
+/// numpy >= 2.1 results for pads larger than the axis (periodic reflect / symmetric / wrap).
+TEST(NumpyAdapter, ResultsMatchNumpy) {
+  const Tensor in = test::numeric_tensor(DType::int32, {3}, {1, 2, 3});
+  const auto run = [&](const char* mode, std::int64_t before, std::int64_t after) {
+    return test::numeric_values(
+        pad(in.view(), numpy::to_canonical({{before, after}}, mode, "", {3})));
+  };
+  EXPECT_EQ(run("reflect", 1, 8), (std::vector<double>{2, 1, 2, 3, 2, 1, 2, 3, 2, 1, 2, 3}));
+  EXPECT_EQ(run("symmetric", 4, 4), (std::vector<double>{3, 3, 2, 1, 1, 2, 3, 3, 2, 1, 1}));
+  EXPECT_EQ(run("wrap", 4, 5), (std::vector<double>{3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2}));
+  EXPECT_EQ(run("edge", 2, 1), (std::vector<double>{1, 1, 1, 2, 3, 3}));
+  const Tensor one = test::numeric_tensor(DType::int32, {1}, {7});
+  EXPECT_EQ(
+      test::numeric_values(pad(one.view(), numpy::to_canonical({{2, 3}}, "reflect", "", {1}))),
+      (std::vector<double>(6, 7)));  // numpy replicates a singleton in reflect mode
+}
+
+}  // namespace
+}  // namespace padnd
