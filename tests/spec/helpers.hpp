@@ -9,7 +9,6 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
-#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -207,13 +206,13 @@ inline ValueTensor scalar_value(const ElementType& type, double v) {
 
 /// Runs `f`, expecting a padnd::Error with `code` whose message contains every part.
 template <class F>
-std::string expect_error(F&& f, Errc code, std::initializer_list<std::string_view> parts) {
+std::string expect_error(F&& f, Errc code, const std::vector<std::string>& parts) {
   try {
     f();
   } catch (const Error& e) {
     const std::string message = e.what();
     EXPECT_EQ(static_cast<int>(e.code()), static_cast<int>(code)) << "message: " << message;
-    for (std::string_view part : parts) {
+    for (const std::string& part : parts) {
       EXPECT_NE(message.find(part), std::string::npos)
           << "expected '" << part << "' in: " << message;
     }
