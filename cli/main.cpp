@@ -33,6 +33,11 @@ std::string zero_element(const ElementType& type) {
 }
 
 PadSpec lower_onnx(const Options& opt, const NpyDtype& dtype, const Pads& shape) {
+  if (dtype.element.dtype == DType::opaque) {  // the adapter would only say "opaqueN"
+    throw Error(Errc::unsupported_type,
+                "dtype '" + dtype.descr + "' has no ONNX element type; --spec numpy, openvino " +
+                    "or ngraph pad it byte for byte");
+  }
   onnx::PadNode node;
   node.opset = opt.spec.version;
   node.mode = opt.mode;

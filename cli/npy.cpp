@@ -496,9 +496,7 @@ std::vector<std::int64_t> NpyArray::byte_strides() const {
 
 NpyHeader read_npy_header(const std::string& path) {
   FilePtr f = open_for_reading(path);
-  NpyHeader h = read_header(f.get(), path);
-  check_file_size(path, h);
-  return h;
+  return read_header(f.get(), path);
 }
 
 NpyArray read_npy(const std::string& path) {

@@ -54,10 +54,11 @@ struct NpyArray {
   [[nodiscard]] std::vector<std::int64_t> byte_strides() const;
 };
 
-/// Reads only the header (no data); checks that the file holds exactly the data it announces.
+/// Reads only the header; the data (and whether it is all there) is not looked at.
 NpyHeader read_npy_header(const std::string& path);
 
-/// Reads a whole .npy file. Throws padnd::Error (Errc::io or invalid_argument).
+/// Reads a whole .npy file, which must hold exactly the data its header announces.
+/// Throws padnd::Error (Errc::io or invalid_argument).
 NpyArray read_npy(const std::string& path);
 
 /// The complete header block (magic, version, length, dict, padding) for a C-order array.

@@ -1,0 +1,600 @@
+# SPDX-License-Identifier: Apache-2.0
+"""End-to-end tests of the `padnd` CLI with numpy as the oracle (numpy.pad, slicing)."""
+import os
+import re
+import zlib
+
+import numpy as np
+import pytest
+
+from conftest import REPO, option_args
+
+NUMPY_VERSION = tuple(int(p) for p in re.findall(r"\d+", np.__version__)[:2])
+# numpy < 2.1 reflects/wraps only once for pads wider than the axis (PAD-SPEC §2.4).
+PERIODIC_NUMPY = NUMPY_VERSION >= (2, 1)
+
+NUMERIC = ["?", "i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8", "f2", "f4", "f8", "c8", "c16"]
+BIG_ENDIAN = [">i2", ">i4", ">i8", ">u2", ">u4", ">u8", ">f2", ">f4", ">f8", ">c8", ">c16"]
+OPAQUE = ["S1", "S5", "U1", "U3", ">U3", "V1", "V6", "M8[ns]", ">M8[D]", "m8[s]", ">m8[us]",
+          np.dtype(np.longdouble).str]
+ALL_DTYPES = NUMERIC + BIG_ENDIAN + OPAQUE
+MODES = ["constant", "edge", "reflect", "symmetric", "wrap"]
+SHAPES = [(), (0,), (5,), (1,), (3, 4), (2, 3, 4), (2, 0, 3), (1, 5, 1)]
+FORTRAN_SHAPES = [(3, 4), (2, 3, 4), (4, 1, 3), (2, 0, 3)]
+
+
+def seeded(*names):
+    """A generator whose seed depends only on the test's parameters (not on hash salting)."""
+    return np.random.default_rng(zlib.crc32(repr(names).encode()))
+
+
+def random_array(dtype, shape, rng):
+    dtype = np.dtype(dtype)
+    kind = dtype.kind
+    if kind == "b":
+        return rng.integers(0, 2, shape).astype(dtype)
+    if kind in "iu":
+        info = np.iinfo(dtype)
+        return rng.integers(info.min, info.max, shape, dtype=dtype.newbyteorder("=")).astype(dtype)
+    if kind in "fc":
+        a = rng.standard_normal(shape) * 100
+        if kind == "c":
+            a = a + 1j * rng.standard_normal(shape)
+        a = a.astype(dtype)
+        if a.size:  # bit patterns that must survive untouched
+            a.flat[0] = np.nan
+            a.flat[-1] = -0.0
+        return a
+    if kind == "S":
+        letters = np.frombuffer(b"abcdefghij", "S1")
+        return np.array([b"".join(rng.choice(letters, rng.integers(0, dtype.itemsize + 1)))
+                         for _ in range(int(np.prod(shape)))], dtype).reshape(shape)
+    if kind == "U":
+        chars = list("ab\u00e9\u20ac\U0001F600")
+        return np.array(["".join(rng.choice(chars, rng.integers(0, dtype.itemsize // 4 + 1)))
+                         for _ in range(int(np.prod(shape)))], dtype).reshape(shape)
+    if kind == "V":
+        raw = rng.integers(0, 256, (*shape, dtype.itemsize), dtype=np.uint8)
+        return np.ascontiguousarray(raw).view(dtype).reshape(shape)
+    if kind in "Mm":
+        a = rng.integers(-10**9, 10**9, shape, dtype=np.int64)
+        if a.size:
+            a.flat[0] = np.iinfo(np.int64).min  # NaT
+        return a.view(dtype.newbyteorder("=")).astype(dtype)
+    raise AssertionError(dtype)
+
+
+def random_pads(shape, mode, rng):
+    """Non-negative (begin, end) per axis that numpy accepts for `mode`."""
+    pairs = []
+    for d in shape:
+        if d == 0 and mode != "constant":
+            pairs.append((0, 0))  # nothing to extend
+            continue
+        limit = 2 * d + 2 if PERIODIC_NUMPY or mode in ("constant", "edge") else max(d - 1, 0)
+        pairs.append(tuple(int(x) for x in rng.integers(0, limit + 1, 2)))
+    return pairs
+
+
+def onnx_layout(pairs):
+    return [b for b, _ in pairs] + [e for _, e in pairs]
+
+
+def zero_of(dtype):
+    return np.zeros((), dtype)
+
+
+def assert_same(out, expected):
+    expected = np.array(expected, order="C")  # (ascontiguousarray would make 0-d arrays 1-d)
+    assert out.dtype.str == expected.dtype.str
+    assert out.shape == expected.shape
+    if out.dtype != np.longdouble:  # x87 long doubles carry 6 undefined padding bytes
+        assert out.tobytes() == expected.tobytes()
+    if out.dtype.kind in "biufc":
+        assert np.array_equal(out, expected, equal_nan=True)
+
+
+def numpy_pad(array, pairs, mode, value=None):
+    if array.ndim == 0:
+        return array.copy()  # numpy.pad cannot take an empty pad_width; padding is the identity
+    if mode == "constant":
+        return np.pad(array, pairs, mode, constant_values=zero_of(array.dtype) if value is None
+                      else value)
+    return np.pad(array, pairs, mode)
+
+
+# --- round trips against numpy.pad, every dtype ------------------------------------------------
+
+
+@pytest.mark.parametrize("dtype", ALL_DTYPES)
+@pytest.mark.parametrize("mode", MODES)
+def test_numpy_spec_matches_numpy_pad(padnd, dtype, mode):
+    rng = seeded(dtype, mode)
+    for shape in SHAPES:
+        a = random_array(dtype, shape, rng)
+        pairs = random_pads(shape, mode, rng)
+        out = padnd.pad(a, onnx_layout(pairs), mode=mode, spec="numpy")
+        assert_same(out, numpy_pad(a, pairs, mode))
+
+
+@pytest.mark.parametrize("dtype", ["i2", ">f4", "c16", "U3", "V6", "M8[ns]"])
+@pytest.mark.parametrize("mode", MODES)
+def test_fortran_order_input(padnd, dtype, mode):
+    rng = np.random.default_rng(7)
+    for shape in FORTRAN_SHAPES:
+        a = random_array(dtype, shape, rng)
+        pairs = random_pads(shape, mode, rng)
+        out = padnd.pad(a, onnx_layout(pairs), fortran=True, mode=mode, spec="numpy")
+        assert_same(out, numpy_pad(a, pairs, mode))
+
+
+def test_fortran_input_is_really_fortran_and_output_is_c(padnd):
+    a = np.arange(12, dtype="<i4").reshape(3, 4)
+    src = padnd.save(a, fortran=True)
+    with open(src, "rb") as f:
+        np.lib.format.read_magic(f)
+        assert np.lib.format.read_array_header_1_0(f)[1] is True
+    assert padnd.run(src, "-o", "out.npy", "--pads=1,0,0,2").returncode == 0
+    with open(padnd.dir / "out.npy", "rb") as f:
+        assert np.lib.format.read_magic(f) == (1, 0)
+        shape, fortran, dtype = np.lib.format.read_array_header_1_0(f)
+        assert (shape, fortran, dtype) == ((4, 6), False, np.dtype("<i4"))
+        assert f.tell() % 64 == 0  # data aligned like numpy's own files
+    assert_same(np.load(padnd.dir / "out.npy"), np.pad(a, [(1, 0), (0, 2)]))
+
+
+@pytest.mark.parametrize("version", [(1, 0), (2, 0), (3, 0)])
+def test_reads_every_npy_format_version(padnd, version):
+    a = np.array(["x", "\u00e9\u20ac"], dtype="<U2")
+    with open(padnd.dir / "v.npy", "wb") as f:
+        np.lib.format.write_array(f, a, version=version)
+    assert padnd.run("v.npy", "-o", "out.npy", "--pads=1,1", "--spec=numpy",
+                     "--mode=wrap").returncode == 0
+    assert_same(np.load(padnd.dir / "out.npy"), np.pad(a, 1, "wrap"))
+
+
+def test_equals_sign_byte_order_is_kept(padnd):
+    a = np.arange(6, dtype="<u2")
+    raw = (padnd.dir / "in.npy")
+    np.save(raw, a)
+    data = raw.read_bytes().replace(b"'<u2'", b"'=u2'")
+    raw.write_bytes(data)
+    assert padnd.run("in.npy", "-o", "out.npy", "--pads=2,1", "--mode=reflect").returncode == 0
+    out_bytes = (padnd.dir / "out.npy").read_bytes()
+    assert b"'descr': '=u2'" in out_bytes
+    assert_same(np.load(padnd.dir / "out.npy").astype("<u2"), np.pad(a, (2, 1), "reflect"))
+
+
+# --- ONNX spec against an independent expectation ----------------------------------------------
+
+ONNX_DTYPES = NUMERIC + [">i4", ">f8", ">c8"]
+
+
+def onnx_expected(a, begins, ends, mode):
+    """ONNX crops first (PAD-SPEC §1.4), then pads what is left like numpy.pad."""
+    crop = tuple(slice(max(0, -b), d - max(0, -e)) for d, b, e in zip(a.shape, begins, ends))
+    pairs = [(max(0, b), max(0, e)) for b, e in zip(begins, ends)]
+    return numpy_pad(a[crop], pairs, mode)
+
+
+@pytest.mark.parametrize("dtype", ONNX_DTYPES)
+@pytest.mark.parametrize("mode", ["constant", "edge", "reflect", "wrap"])
+def test_onnx_spec_pads_and_crops(padnd, dtype, mode):
+    rng = seeded(dtype, mode, "onnx")
+    for shape in [(5,), (3, 4), (2, 3, 4), (4, 1, 3)]:
+        for crops in (False, True):
+            a = random_array(dtype, shape, rng)
+            begins, ends = [], []
+            for d in shape:
+                b, e = (int(x) for x in rng.integers(0, d + 2, 2))
+                if crops and d >= 2:  # crop one or both sides, keep at least one element
+                    b = -int(rng.integers(0, d // 2 + 1)) if rng.integers(2) else b
+                    e = -int(rng.integers(0, d + min(b, 0))) if rng.integers(2) else e
+                if not PERIODIC_NUMPY and mode in ("reflect", "wrap"):
+                    left = d + min(b, 0) + min(e, 0)  # what remains after cropping
+                    b, e = min(b, left - 1), min(e, left - 1)
+                begins.append(b)
+                ends.append(e)
+            out = padnd.pad(a, begins + ends, mode=mode)  # --spec defaults to onnx:25
+            assert_same(out, onnx_expected(a, begins, ends, mode))
+
+
+def test_onnx_rejects_types_it_does_not_have(padnd):
+    err = padnd.fail(padnd.save(np.array([b"ab"])), "-o", "o.npy", "--pads=1,1")
+    assert "'|S2'" in err and "ONNX" in err
+    assert "bool" in padnd.fail(padnd.save(np.array([True])), "-o", "o.npy", "--pads=1,1",
+                                "--spec=onnx:11")
+
+
+# --- spec examples (PAD-SPEC §6) ----------------------------------------------------------------
+
+X32 = np.array([[1.0, 1.2], [2.3, 3.4], [4.5,5.7]], dtype=np.float32)
+M34 = np.arange(1, 13, dtype=np.int32).reshape(3, 4)
+
+
+@pytest.mark.parametrize("spec,mode,pads,expected", [
+    ("onnx:11", "constant", [0, 2, 0, 0], [[0, 0, 1.0, 1.2], [0, 0, 2.3, 3.4], [0, 0, 4.5, 5.7]]),
+    ("onnx:11", "reflect", [0, 2, 0, 0], [[1.0, 1.2, 1.0, 1.2], [2.3, 3.4, 2.3, 3.4],
+                                          [4.5, 5.7, 4.5, 5.7]]),
+    ("onnx:11", "edge", [0, 2, 0, 0], [[1.0, 1.0, 1.0, 1.2], [2.3, 2.3, 2.3, 3.4],
+                                       [4.5, 4.5, 4.5, 5.7]]),
+    ("onnx:19", "wrap", [2, 1, 1, 1], [[3.4, 2.3, 3.4, 2.3], [5.7, 4.5, 5.7, 4.5],
+                                       [1.2, 1.0, 1.2, 1.0], [3.4, 2.3, 3.4, 2.3],
+                                       [5.7, 4.5, 5.7, 4.5], [1.2, 1.0, 1.2, 1.0]]),
+    ("onnx:1", "constant", [0, 2, 0, 0], [[0, 0, 1.0, 1.2], [0, 0, 2.3, 3.4], [0, 0, 4.5, 5.7]]),
+])
+def test_onnx_doc_examples(padnd, spec, mode, pads, expected):
+    assert_same(padnd.pad(X32, pads, mode=mode, spec=spec), np.array(expected, np.float32))
+
+
+@pytest.mark.parametrize("data,pads,mode,expected", [
+    ([1, 2, 3], [4, 5], "wrap", [3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2]),
+    ([0, 1, 2, 3], [5, 2], "wrap", [3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1]),
+    ([1, 2, 3], [1, 8], "reflect", [2, 1, 2, 3, 2, 1, 2, 3, 2, 1, 2, 3]),
+    ([7], [2, 3], "reflect", [7] * 6),
+    ([1, 2, 3, 4, 5, 6], [-2, -1], "constant", [3, 4, 5]),
+    ([1, 2, 3, 4, 5, 6], [-2, 3], "edge", [3, 4, 5, 6, 6, 6, 6]),
+    ([1, 2, 3, 4, 5, 6], [-4, 3], "reflect", [5, 6, 5, 6, 5]),
+    ([1, 2, 3, 4], [-1, 1], "wrap", [2, 3, 4, 2]),
+    ([1, 2], [-1, -1], "constant", []),
+])
+def test_onnx_1d_examples(padnd, data, pads, mode, expected):
+    out = padnd.pad(np.array(data, np.int64), pads, mode=mode)
+    assert_same(out, np.array(expected, np.int64))
+
+
+def test_onnx_over_crop_and_rank0(padnd):
+    a = np.arange(1, 7, dtype=np.int16)
+    assert_same(padnd.pad(a, [4, -7], value=9), np.array([9, 9, 9], np.int16))
+    assert "crop" in padnd.fail(padnd.save(a), "-o", "o.npy", "--pads=2,-7", "--mode=edge")
+    assert "negative" in padnd.fail(padnd.save(np.array([1, 2])), "-o", "o.npy", "--pads=-2,-1")
+    scalar = np.array(5.0, np.float32)
+    assert_same(padnd.pad(scalar, []), scalar)
+
+
+def test_onnx_pad2_value_attribute_is_float(padnd):
+    out = padnd.pad(np.array([1, 2], np.float16), [1, 0], value="0.1", spec="onnx:2")
+    assert_same(out, np.array([np.float16(np.float32(0.1)), 1, 2], np.float16))
+
+
+@pytest.mark.parametrize("mode,expected", [
+    ("constant", [[0, 1, 2, 3, 4, 0, 0, 0], [0, 5, 6, 7, 8, 0, 0, 0], [0, 9, 10, 11, 12, 0, 0, 0],
+                  [0] * 8, [0] * 8]),
+    ("edge", [[1, 1, 2, 3, 4, 4, 4, 4], [5, 5, 6, 7, 8, 8, 8, 8], [9, 9, 10, 11, 12, 12, 12, 12],
+              [9, 9, 10, 11, 12, 12, 12, 12], [9, 9, 10, 11, 12, 12, 12, 12]]),
+    ("reflect", [[2, 1, 2, 3, 4, 3, 2, 1], [6, 5, 6, 7, 8, 7, 6, 5], [10, 9, 10, 11, 12, 11, 10, 9],
+                 [6, 5, 6, 7, 8, 7, 6, 5], [2, 1, 2, 3, 4, 3, 2, 1]]),
+    ("symmetric", [[1, 1, 2, 3, 4, 4, 3, 2], [5, 5, 6, 7, 8, 8, 7, 6],
+                   [9, 9, 10, 11, 12, 12, 11, 10], [9, 9, 10, 11, 12, 12, 11, 10],
+                   [5, 5, 6, 7, 8, 8, 7, 6]]),
+])
+def test_openvino_pad1_spec_examples(padnd, mode, expected):
+    out = padnd.pad(M34, [0, 1, 2, 3], mode=mode, spec="openvino:1")
+    assert_same(out, np.array(expected, np.int32))
+
+
+@pytest.mark.parametrize("mode,expected", [
+    ("constant", [[0] * 6, [0] * 6, [2, 3, 4, 0, 0, 0], [6, 7, 8, 0, 0, 0]]),
+    ("edge", [[2, 3, 4, 4, 4, 4], [2, 3, 4, 4, 4, 4], [2, 3, 4, 4, 4, 4], [6, 7, 8, 8, 8, 8]]),
+    ("reflect", [[10, 11, 12, 11, 10, 9], [6, 7, 8, 7, 6, 5], [2, 3, 4, 3, 2, 1],
+                 [6, 7, 8, 7, 6, 5]]),
+    ("symmetric", [[6, 7, 8, 8, 7, 6], [2, 3, 4, 4, 3, 2], [2, 3, 4, 4, 3, 2], [6, 7, 8, 8, 7, 6]]),
+])
+def test_openvino_pad12_mixed_pads(padnd, mode, expected):
+    out = padnd.pad(M34, [2, -1, -1, 3], mode=mode, spec="openvino:12")
+    assert_same(out, np.array(expected, np.int32))
+
+
+def test_openvino_rules(padnd):
+    src = padnd.save(np.array([[1, 2], [4, 5]], np.int32))
+    assert padnd.run(src, "-o", "o.npy", "--pads=0,1,0,0", "--mode=reflect",
+                     "--spec=openvino:12").returncode == 0
+    padnd.fail(src, "-o", "o.npy", "--pads=0,2,0,0", "--mode=reflect", "--spec=openvino:12")
+    padnd.fail(padnd.save(np.array([1, 2, 3])), "-o", "o.npy", "--pads=-1,0", "--spec=openvino:1")
+    clamped = padnd.pad(np.array([1, 2, 3], np.int8), [-2, -2], spec="openvino:12")
+    assert_same(clamped, np.zeros(0, np.int8))
+    assert_same(padnd.pad(M34, [-4, 3, 2, -5], mode="reflect", spec="openvino:12"),
+                np.array([[4, 3]], np.int32))
+
+
+NGRAPH_7X9 = [[42] * 9, [42, 42, 1, 42, 42, 2, 42, 42, 3], [42] * 9, [42, 42, 4, 42, 42, 5, 42, 42, 6],
+              [42] * 9, [42, 42, 7, 42, 42, 8, 42, 42, 9], [42] * 9]
+
+
+def test_ngraph_v0_interior_doc_example(padnd):
+    a = np.arange(1, 10, dtype=np.int32).reshape(3, 3)
+    out = padnd.pad(a, [1, 2, 1, 0], interior=[1, 2], value=42, spec="ngraph:v0")
+    assert_same(out, np.array(NGRAPH_7X9, np.int32))
+
+
+def test_ngraph_v0_interior_with_crops_and_modes(padnd):
+    a = np.arange(1, 7, dtype=np.float64).reshape(2, 3)
+    out = padnd.pad(a, [1, -2, 2, -1], interior=[2, 1], value=9, spec="ngraph:v0")
+    assert_same(out, np.array([[9, 9], [2, 9], [9, 9], [9, 9], [5, 9], [9, 9], [9, 9]], np.float64))
+    row = np.arange(1, 7, dtype=np.int32)
+    assert_same(padnd.pad(row, [2, -7], mode="edge", spec="ngraph:v0"), np.array([1], np.int32))
+    assert_same(padnd.pad(row, [-7, 3], mode="REFLECT", spec="ngraph:v0"),
+                np.array([4, 3], np.int32))
+    assert_same(padnd.pad(np.array([1, 2, 3], np.int32), [1, 1], mode="symmetric",
+                          spec="ngraph:v1"), np.array([1, 1, 2, 3, 3], np.int32))
+    padnd.fail(padnd.save(row), "-o", "o.npy", "--pads=1,1", "--interior=1", "--mode=edge",
+               "--spec=ngraph:v0")
+
+
+# --- --value in every dtype ----------------------------------------------------------------------
+
+
+def fill_of(padnd, dtype, text, **options):
+    """The pad value the CLI writes for `text` in a dtype (one constant pad before one zero)."""
+    out = padnd.pad(np.zeros(1, dtype), [1, 0], value=text, spec="numpy", **options)
+    assert out.dtype == np.dtype(dtype)
+    return out[:1]
+
+
+@pytest.mark.parametrize("dtype,text,expected", [
+    ("?", "true", True), ("?", "False", False), ("?", "1", True), ("?", "0", False),
+    ("i1", "-128", -128), ("i1", "127", 127), ("u1", "255", 255), ("i2", "+300", 300),
+    (">i4", "-2", -2), ("i8", "-9223372036854775808", -2**63), ("u8", "18446744073709551615",
+                                                                    2**64 - 1),
+    (">u2", "65535", 65535),
+])
+def test_value_bool_and_int(padnd, dtype, text, expected):
+    assert_same(fill_of(padnd, dtype, text), np.array([expected], dtype))
+
+
+@pytest.mark.parametrize("dtype", ["f2", ">f2", "f4", ">f4", "f8", ">f8"])
+@pytest.mark.parametrize("text", ["1.5", "-0.1", "0.1", "1.00048828125", "1.00146484375",
+                                  "6e-8", "3e-8", "65504", "-0.0", "inf", "-inf", "1e-310",
+                                  "2.5e-45"])
+def test_value_float_rounds_to_nearest_even(padnd, dtype, text):
+    assert_same(fill_of(padnd, dtype, text), np.array([float(text)]).astype(dtype))
+
+
+@pytest.mark.parametrize("dtype", ["f2", "f4", "f8", "c8"])
+def test_value_nan(padnd, dtype):
+    assert np.isnan(fill_of(padnd, dtype, "nan")[0])
+
+
+@pytest.mark.parametrize("dtype", ["c8", ">c8", "c16", ">c16"])
+@pytest.mark.parametrize("text", ["1+2j", "3", "-1.5j", "(1-2j)", "1e3-2.5e-1j", "j", "-j"])
+def test_value_complex(padnd, dtype, text):
+    expected = complex(text.replace("j", "1j") if text in ("j", "-j") else text)
+    assert_same(fill_of(padnd, dtype, text), np.array([expected], dtype))
+
+
+@pytest.mark.parametrize("dtype,text", [("S5", "abc"), ("S3", "xyz"), ("U3", "\u00e9\u20ac!"),
+                                        (">U3", "\U0001F600b"), ("U2", "")])
+def test_value_strings(padnd, dtype, text):
+    expected = text.encode() if dtype.startswith("S") else text
+    assert_same(fill_of(padnd, dtype, text), np.array([expected], dtype))
+
+
+@pytest.mark.parametrize("dtype,text,expected", [
+    ("M8[D]", "18000", np.datetime64(18000, "D")), (">M8[s]", "-5", np.datetime64(-5, "s")),
+    ("M8[ns]", "NaT", np.datetime64("NaT", "ns")), ("m8[us]", "123", np.timedelta64(123, "us")),
+    (">m8[h]", "nat", np.timedelta64("NaT", "h")),
+])
+def test_value_datetime(padnd, dtype, text, expected):
+    assert_same(fill_of(padnd, dtype, text), np.array([expected], dtype))
+
+
+@pytest.mark.parametrize("spec", ["onnx", "onnx:13", "openvino:12", "ngraph:v0", "ngraph:v1"])
+def test_value_reaches_every_spec(padnd, spec):
+    out = padnd.pad(np.array([1, 2], np.float32), [1, 1], value="-2.5", spec=spec)
+    assert_same(out, np.array([-2.5, 1, 2, -2.5], np.float32))
+
+
+@pytest.mark.parametrize("dtype,text,words", [
+    ("i1", "128", ["128", "int8", "out of range"]),
+    ("u1", "-1", ["-1", "uint8", "out of range"]),
+    ("i8", "9223372036854775808", ["9223372036854775808", "int64"]),
+    ("u4", "1.5", ["1.5", "uint32", "not an integer"]),
+    ("?", "yes", ["yes", "bool"]),
+    ("f2", "70000", ["70000", "float16", "out of range"]),
+    ("f4", "1e39", ["1e39", "float32"]),
+    ("f8", "abc", ["abc", "float64", "not a number"]),
+    ("c8", "1+2k", ["1+2k", "complex64"]),
+    ("S3", "abcd", ["abcd", "S3", "too long"]),
+    ("U2", "\u00e9\u00e9\u00e9", ["U2", "too long"]),
+    ("V4", "0", ["V4"]),
+    ("M8[D]", "2020-01-01", ["2020-01-01", "M8[D]"]),
+])
+def test_value_errors_name_value_and_dtype(padnd, dtype, text, words):
+    src = padnd.save(np.zeros(2, dtype))
+    err = padnd.fail(src, "-o", "o.npy", "--pads=1,1", "--spec=numpy", "--value", text)
+    for word in words:
+        assert word in err
+    assert not (padnd.dir / "o.npy").exists()
+
+
+# --- options -----------------------------------------------------------------------------------
+
+
+def test_negative_pads_both_spellings(padnd):
+    src = padnd.save(np.arange(1, 7, dtype=np.int32))
+    for args in (["--pads=-2,1"], ["--pads", "-2,1"], ["--pads", " -2, 1 "]):
+        assert padnd.run(src, "-o", "out.npy", *args, "--value", "-1").returncode == 0
+        assert_same(np.load(padnd.dir / "out.npy"), np.array([3, 4, 5, 6, -1], np.int32))
+
+
+def test_positional_output_and_explicit_pad_command(padnd):
+    src = padnd.save(np.arange(3, dtype=np.uint8))
+    assert padnd.run("pad", src, "b.npy", "--pads=1,0").returncode == 0
+    assert_same(np.load(padnd.dir / "b.npy"), np.array([0, 0, 1, 2], np.uint8))
+
+
+@pytest.mark.parametrize("axes,pads,expected", [
+    ([1], [1, 2], [[7, 1, 2, 3, 7, 7], [7, 4, 5, 6, 7, 7]]),
+    ([-1], [1, 2], [[7, 1, 2, 3, 7, 7], [7, 4, 5, 6, 7, 7]]),
+    ([1, 0], [1, 0, 0, 2], [[7, 1, 2, 3], [7, 4, 5, 6], [7, 7, 7, 7], [7, 7, 7, 7]]),
+])
+def test_axes(padnd, axes, pads, expected):
+    a = np.array([[1, 2, 3], [4, 5, 6]], np.int64)
+    assert_same(padnd.pad(a, pads, axes=axes, value=7, spec="onnx:18"), np.array(expected))
+
+
+def test_axes_errors(padnd):
+    src = padnd.save(np.array([[1, 2, 3], [4, 5, 6]]))
+    assert "opset 18" in padnd.fail(src, "-o", "o.npy", "--pads=1,1", "--axes=1",
+                                    "--spec=onnx:13", code=2)
+    padnd.fail(src, "-o", "o.npy", "--pads=1,1,1,1", "--axes=1,-1")  # repeated axis
+    padnd.fail(src, "-o", "o.npy", "--pads=1,1", "--axes=2")  # out of range
+
+
+def test_interior_only_with_ngraph_v0(padnd):
+    src = padnd.save(np.arange(3))
+    for spec in ("onnx", "openvino:12", "ngraph:v1", "numpy"):
+        err = padnd.fail(src, "-o", "o.npy", "--pads=0,0", "--interior=1", "--spec", spec, code=2)
+        assert "ngraph:v0" in err
+
+
+def test_mode_names_per_spec(padnd):
+    src = padnd.save(np.arange(4, dtype=np.int8))
+    padnd.fail(src, "-o", "o.npy", "--pads=1,1", "--mode=symmetric")  # not an ONNX mode
+    padnd.fail(src, "-o", "o.npy", "--pads=1,1", "--mode=wrap", "--spec=onnx:18")
+    padnd.fail(src, "-o", "o.npy", "--pads=1,1", "--mode=mean", "--spec=numpy")
+    out = padnd.pad(np.arange(4, dtype=np.int8), [1, 1], mode="wrap", spec="onnx:19")
+    assert_same(out, np.array([3, 0, 1, 2, 3, 0], np.int8))
+
+
+@pytest.mark.parametrize("args", [
+    ["--bogus"], ["in.npy", "-o", "o.npy"], ["in.npy", "--pads=1,1"],
+    ["in.npy", "-o", "o.npy", "--pads=1,2,3"], ["in.npy", "-o", "o.npy", "--pads=1,x"],
+    ["in.npy", "-o", "o.npy", "--pads=1,1", "--spec=onnx:99"],
+    ["in.npy", "-o", "o.npy", "--pads=1,1", "--spec=tensorflow"],
+    ["in.npy", "-o", "o.npy", "--pads=1,1", "--pads=2,2"], ["in.npy", "-o", "o.npy", "--pads"],
+    ["demo", "extra"], ["explain", "--pads=1,1"], ["explain", "in.npy", "--shape=2", "--pads=1,1"],
+    [],
+])
+def test_usage_errors_exit_2(padnd, args):
+    padnd.save(np.arange(3))
+    padnd.fail(*args, code=2)
+    assert not (padnd.dir / "o.npy").exists()
+
+
+# --- errors leave no output ----------------------------------------------------------------------
+
+
+def write_raw(padnd, name, data):
+    (padnd.dir / name).write_bytes(data)
+    return name
+
+
+def npy_bytes(array):
+    import io
+    buf = io.BytesIO()
+    np.save(buf, array, allow_pickle=True)
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize("make,words", [
+    (lambda p: "missing.npy", ["missing.npy"]),
+    (lambda p: write_raw(p, "bad.npy", b"NOTNUMPY" + b"\0" * 100), ["magic"]),
+    (lambda p: write_raw(p, "short.npy", npy_bytes(np.arange(10.0))[:-5]), ["truncated"]),
+    (lambda p: write_raw(p, "long.npy", npy_bytes(np.arange(10.0)) + b"x"), ["size"]),
+    (lambda p: write_raw(p, "head.npy", npy_bytes(np.arange(3))[:20]), ["truncated"]),
+    (lambda p: write_raw(p, "obj.npy", npy_bytes(np.array([1, "a"], dtype=object))), ["object"]),
+    (lambda p: write_raw(p, "rec.npy", npy_bytes(np.zeros(2, "i4,f4"))), ["structured"]),
+    (lambda p: write_raw(p, "ver.npy", b"\x93NUMPY\x09\x00" + b"\0" * 100), ["version"]),
+    (lambda p: write_raw(p, "code.npy", npy_bytes(np.zeros(2, "<i4")).replace(b"<i4", b"<x4")),
+     ["x4"]),
+    (lambda p: p.save(np.arange(6).reshape(2, 3), "rank.npy"), []),  # pads are for rank 1
+])
+def test_errors_leave_no_output_and_keep_existing_file(padnd, make, words):
+    src = make(padnd)
+    before = sorted(os.listdir(padnd.dir))
+    err = padnd.fail(src, "-o", "out.npy", "--pads=1,1")
+    for word in words:
+        assert word in err
+    assert not (padnd.dir / "out.npy").exists()
+    assert sorted(os.listdir(padnd.dir)) == before  # no temporary file left behind
+
+    (padnd.dir / "keep.npy").write_bytes(b"precious")
+    padnd.fail(src, "-o", "keep.npy", "--pads=1,1")
+    assert (padnd.dir / "keep.npy").read_bytes() == b"precious"
+
+
+def test_value_error_keeps_existing_output(padnd):
+    src = padnd.save(np.arange(3, dtype=np.int8))
+    (padnd.dir / "keep.npy").write_bytes(b"precious")
+    padnd.fail(src, "-o", "keep.npy", "--pads=1,1", "--value=1000")
+    assert (padnd.dir / "keep.npy").read_bytes() == b"precious"
+
+
+def test_unwritable_output_directory(padnd):
+    src = padnd.save(np.arange(3))
+    assert "cannot" in padnd.fail(src, "-o", "no/such/dir/o.npy", "--pads=1,1")
+
+
+def test_success_replaces_existing_output(padnd):
+    (padnd.dir / "out.npy").write_bytes(b"old")
+    assert_same(padnd.pad(np.arange(2, dtype=np.int16), [0, 1]), np.array([0, 1, 0], np.int16))
+
+
+# --- explain, demo, help ------------------------------------------------------------------------
+
+
+def test_explain_from_file(padnd):
+    src = padnd.save(np.zeros((2, 3, 4), np.float32), fortran=True)
+    result = padnd.run("explain", src, "--pads=0,1,2,0,3,1", "--mode=reflect")
+    assert result.returncode == 0, result.stderr
+    assert "output shape (2, 7, 7)" in result.stdout
+    assert "Fortran order" in result.stdout and "row segments" in result.stdout
+    assert "crop, then pad" in result.stdout
+
+
+def test_explain_needs_only_the_header(padnd):
+    data = npy_bytes(np.zeros((1000, 1000), np.float64))
+    header_len = 10 + int.from_bytes(data[8:10], "little")
+    write_raw(padnd, "big.npy", data[:header_len])
+    result = padnd.run("explain", "big.npy", "--pads=1,0,0,-1", "--spec=openvino:12")
+    assert result.returncode == 0, result.stderr
+    assert "output shape (1001, 999)" in result.stdout
+
+
+def test_explain_without_file(padnd):
+    result = padnd.run("explain", "--shape=2,3,4", "--dtype=float32", "--pads", "-1,0,2,0,3,1",
+                       "--value=1.5")
+    assert result.returncode == 0, result.stderr
+    assert "output shape (1, 6, 7)" in result.stdout
+    assert "00 00 c0 3f" in result.stdout  # 1.5f, little-endian
+    result = padnd.run("explain", "--shape=3,3", "--dtype=int32", "--pads=1,2,1,0",
+                       "--interior=1,2", "--spec=ngraph:v0", "--value=42")
+    assert "output shape (7, 9)" in result.stdout
+    result = padnd.run("explain", "--shape=5", "--dtype=int4", "--pads=1,1", "--value=-3")
+    assert result.returncode == 0 and "output shape (7,)" in result.stdout
+
+
+def test_explain_reports_spec_errors(padnd):
+    padnd.fail("explain", "--shape=2", "--dtype=float32", "--pads=-3,0")
+    padnd.fail("explain", "--shape=2", "--dtype=nosuchtype", "--pads=1,0")
+
+
+def test_demo(padnd):
+    result = padnd.run("demo")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert len(lines) <= 100
+    assert "\x1b" not in result.stdout  # no colors when stdout is not a terminal
+    start = next(i for i, line in enumerate(lines) if line.startswith("nGraph")) + 2
+    rows = [[int(x) for x in re.findall(r"\d+", line)][-9:] for line in lines[start:start + 7]]
+    assert rows == NGRAPH_7X9
+    assert "[ 1] 42  42 [ 2]" in result.stdout
+    for strip in ("vvv|abcd|vvv", "aaa|abcd|ddd", "dcb|abcd|cba", "cba|abcd|dcb", "bcd|abcd|abc"):
+        assert strip in result.stdout
+    assert "56|565" in result.stdout and "56|543" in result.stdout
+
+
+def test_help_and_version(padnd):
+    for args in (["--help"], ["help"], ["-h"], ["demo", "--help"]):
+        result = padnd.run(*args)
+        assert result.returncode == 0 and "usage: padnd" in result.stdout
+    version = re.search(r"project\(padnd VERSION ([\d.]+)",
+                        (REPO / "CMakeLists.txt").read_text()).group(1)
+    result = padnd.run("--version")
+    assert result.returncode == 0 and result.stdout.strip() == f"padnd {version}"
+
+
+def test_option_args_helper():
+    assert option_args([1, -2], mode="edge", axes=[0]) == ["--pads=1,-2", "--mode=edge",
+                                                           "--axes=0"]
