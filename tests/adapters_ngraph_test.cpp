@@ -43,7 +43,8 @@ PadSpec canonical(const Op& op, const std::vector<std::int64_t>& shape = {3, 3},
 
 // --- v0 ---------------------------------------------------------------------------------------
 
-TEST(NgraphAdapter, V0PadValueTypeMustMatchInEveryMode) {
+// Suite names repeat the executable's name so that `ctest -R "adapters|spec"` selects them.
+TEST(adapters_ngraph, V0PadValueTypeMustMatchInEveryMode) {
   for (const char* mode : {"CONSTANT", "EDGE", "REFLECT", "SYMMETRIC"}) {
     PadV0 op = v0({0, 1}, {0, 0}, mode);
     op.arg_pad_value = test::scalar_value(DType::int64, 1);
@@ -52,7 +53,7 @@ TEST(NgraphAdapter, V0PadValueTypeMustMatchInEveryMode) {
   }
 }
 
-TEST(NgraphAdapter, V0PadValueMustBeScalarInEveryMode) {
+TEST(adapters_ngraph, V0PadValueMustBeScalarInEveryMode) {
   for (const char* mode : {"CONSTANT", "EDGE"}) {
     PadV0 op = v0({0, 1}, {0, 0}, mode);
     op.arg_pad_value.shape = {1};
@@ -61,13 +62,13 @@ TEST(NgraphAdapter, V0PadValueMustBeScalarInEveryMode) {
   }
 }
 
-TEST(NgraphAdapter, V0PadValueElementsMustMatchShape) {
+TEST(adapters_ngraph, V0PadValueElementsMustMatchShape) {
   PadV0 op = v0({0, 1}, {0, 0});
   op.arg_pad_value.elements.clear();
   expect_error([&] { canonical(op); }, Errc::shape_mismatch, {"arg_pad_value", "0 were given"});
 }
 
-TEST(NgraphAdapter, V0BelowAndAboveRanksMustMatch) {
+TEST(adapters_ngraph, V0BelowAndAboveRanksMustMatch) {
   expect_error(
       [] {
         canonical(v0({0, 1}, {0, 0, 0}));
@@ -76,7 +77,7 @@ TEST(NgraphAdapter, V0BelowAndAboveRanksMustMatch) {
       {"padding_below", "Ranks for padding_below (2) and padding_above (3)", "[0, 1]"});
 }
 
-TEST(NgraphAdapter, V0PaddingRankMustEqualArgRank) {
+TEST(adapters_ngraph, V0PaddingRankMustEqualArgRank) {
   expect_error(
       [] {
         canonical(v0({0, 1, 2}, {0, 0, 0}));
@@ -84,20 +85,20 @@ TEST(NgraphAdapter, V0PaddingRankMustEqualArgRank) {
       Errc::shape_mismatch, {"padding_below", "expected 2", "rank 2", "[0, 1, 2]"});
 }
 
-TEST(NgraphAdapter, V0InteriorLengthMustEqualRank) {
+TEST(adapters_ngraph, V0InteriorLengthMustEqualRank) {
   PadV0 op = v0({0, 0}, {0, 0});
   op.padding_interior = std::vector<std::int64_t>{1};
   expect_error([&] { canonical(op); }, Errc::shape_mismatch,
                {"padding_interior", "expected 2", "got 1"});
 }
 
-TEST(NgraphAdapter, V0InteriorMustBeNonNegative) {
+TEST(adapters_ngraph, V0InteriorMustBeNonNegative) {
   PadV0 op = v0({0, 0}, {0, 0});
   op.padding_interior = std::vector<std::int64_t>{0, -1};
   expect_error([&] { canonical(op); }, Errc::out_of_range, {"padding_interior", "axis 1", "-1"});
 }
 
-TEST(NgraphAdapter, V0InteriorOnlyWithConstant) {
+TEST(adapters_ngraph, V0InteriorOnlyWithConstant) {
   for (const char* mode : {"EDGE", "REFLECT", "SYMMETRIC"}) {
     PadV0 op = v0({0, 0}, {0, 0}, mode);
     op.padding_interior = std::vector<std::int64_t>{0, 2};
@@ -113,7 +114,7 @@ TEST(NgraphAdapter, V0InteriorOnlyWithConstant) {
   EXPECT_EQ(spec.axes[1], (AxisPad{0, 1, 2}));
 }
 
-TEST(NgraphAdapter, ModesInAnyCase) {
+TEST(adapters_ngraph, ModesInAnyCase) {
   EXPECT_EQ(canonical(v0({0, 0}, {0, 0}, "edge")).mode, Mode::edge);
   EXPECT_EQ(canonical(v0({0, 0}, {0, 0}, "Reflect")).mode, Mode::reflect);
   EXPECT_EQ(canonical(v0({0, 0}, {0, 0}, "SYMMETRIC")).mode, Mode::symmetric);
@@ -133,7 +134,7 @@ TEST(NgraphAdapter, ModesInAnyCase) {
   }
 }
 
-TEST(NgraphAdapter, EdgeNeedsLengthOneWherePadded) {
+TEST(adapters_ngraph, EdgeNeedsLengthOneWherePadded) {
   expect_error(
       [] {
         canonical(v0({1, 0}, {0, 0}, "EDGE"), {0, 2});
@@ -153,7 +154,7 @@ TEST(NgraphAdapter, EdgeNeedsLengthOneWherePadded) {
   EXPECT_NO_THROW(canonical(v0({0, 1}, {0, 1}, "EDGE"), {0, 2}));
 }
 
-TEST(NgraphAdapter, ReflectNeedsLengthTwoWherePadded) {
+TEST(adapters_ngraph, ReflectNeedsLengthTwoWherePadded) {
   expect_error(
       [] {
         canonical(v0({0, 1}, {0, 0}, "REFLECT"), {2, 1});
@@ -169,7 +170,7 @@ TEST(NgraphAdapter, ReflectNeedsLengthTwoWherePadded) {
   EXPECT_NO_THROW(canonical(v0({0, 0}, {0, 0}, "REFLECT"), {1, 0}));
 }
 
-TEST(NgraphAdapter, SymmetricPadsAtMostDim) {
+TEST(adapters_ngraph, SymmetricPadsAtMostDim) {
   expect_error(
       [] {
         canonical(v0({4, 0}, {0, 0}, "SYMMETRIC"));
@@ -183,7 +184,7 @@ TEST(NgraphAdapter, SymmetricPadsAtMostDim) {
   EXPECT_NO_THROW(canonical(v0({3, 3}, {3, 3}, "SYMMETRIC")));
 }
 
-TEST(NgraphAdapter, NegativeResultDimensionRejected) {
+TEST(adapters_ngraph, NegativeResultDimensionRejected) {
   expect_error(
       [] {
         canonical(v0({5, 3, 0}, {6, 9, -3}), {5, 4, 2});
@@ -200,7 +201,7 @@ TEST(NgraphAdapter, NegativeResultDimensionRejected) {
   expect_error([&] { canonical(op, {3}); }, Errc::out_of_range, {"axis 0", "-4 + 5 + -2"});
 }
 
-TEST(NgraphAdapter, CanonicalSwitchesAndValue) {
+TEST(adapters_ngraph, CanonicalSwitchesAndValue) {
   PadV0 op = v0({1, -1}, {0, 2}, "CONSTANT", 42);
   const PadSpec spec = canonical(op);
   EXPECT_EQ(spec.negative_order, NegativeOrder::map_on_original);
@@ -212,7 +213,7 @@ TEST(NgraphAdapter, CanonicalSwitchesAndValue) {
 
 // --- v1 ---------------------------------------------------------------------------------------
 
-TEST(NgraphAdapter, V1PadsMustBe1DIntegral) {
+TEST(adapters_ngraph, V1PadsMustBe1DIntegral) {
   PadV1 op = v1({0, 0}, {0, 0});
   op.pads_begin.shape = {1, 2};
   expect_error([&] { canonical(op); }, Errc::shape_mismatch, {"pads_begin", "1-D", "[1, 2]"});
@@ -223,7 +224,7 @@ TEST(NgraphAdapter, V1PadsMustBe1DIntegral) {
   EXPECT_NO_THROW(canonical(op));
 }
 
-TEST(NgraphAdapter, V1PadsLengthsEqualEachOtherAndRank) {
+TEST(adapters_ngraph, V1PadsLengthsEqualEachOtherAndRank) {
   expect_error(
       [] {
         canonical(v1({0, 0}, {0}));
@@ -233,7 +234,7 @@ TEST(NgraphAdapter, V1PadsLengthsEqualEachOtherAndRank) {
                {"pads_begin", "expected 2", "got 1"});
 }
 
-TEST(NgraphAdapter, V1PadValueCheckedOnlyInConstant) {
+TEST(adapters_ngraph, V1PadValueCheckedOnlyInConstant) {
   PadV1 op = v1({0, 1}, {0, 0}, "EDGE");
   ValueTensor bad = test::scalar_value(DType::int32, 1);
   bad.shape = {1};

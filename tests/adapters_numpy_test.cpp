@@ -16,7 +16,8 @@ namespace {
 using test::expect_error;
 using Widths = std::vector<std::pair<std::int64_t, std::int64_t>>;
 
-TEST(NumpyAdapter, PadWidthOnePairPerAxis) {
+// Suite names repeat the executable's name so that `ctest -R "adapters|spec"` selects them.
+TEST(adapters_numpy, PadWidthOnePairPerAxis) {
   expect_error(
       [] {
         numpy::to_canonical({{1, 1}}, "constant", "", {2, 3});
@@ -29,7 +30,7 @@ TEST(NumpyAdapter, PadWidthOnePairPerAxis) {
       Errc::shape_mismatch, {"pad_width", "rank 2", "got 3 pair"});
 }
 
-TEST(NumpyAdapter, NegativeWidthsRejected) {
+TEST(adapters_numpy, NegativeWidthsRejected) {
   expect_error(
       [] {
         numpy::to_canonical({{0, 0}, {-1, 2}}, "constant", "", {2, 3});
@@ -43,7 +44,7 @@ TEST(NumpyAdapter, NegativeWidthsRejected) {
       Errc::out_of_range, {"pad_width", "axis 0", "after -3"});
 }
 
-TEST(NumpyAdapter, ModesAcceptedAndOthersRejected) {
+TEST(adapters_numpy, ModesAcceptedAndOthersRejected) {
   const std::pair<const char*, Mode> accepted[] = {{"constant", Mode::constant},
                                                    {"edge", Mode::edge},
                                                    {"reflect", Mode::reflect},
@@ -64,7 +65,7 @@ TEST(NumpyAdapter, ModesAcceptedAndOthersRejected) {
   }
 }
 
-TEST(NumpyAdapter, NonConstantModeCannotExtendEmptyAxis) {
+TEST(adapters_numpy, NonConstantModeCannotExtendEmptyAxis) {
   for (const char* mode : {"edge", "reflect", "symmetric", "wrap"}) {
     expect_error(
         [&] {
@@ -82,7 +83,7 @@ TEST(NumpyAdapter, NonConstantModeCannotExtendEmptyAxis) {
   EXPECT_EQ(test::numeric_values(out), (std::vector<double>{5, 5}));
 }
 
-TEST(NumpyAdapter, CanonicalSwitchesAndValue) {
+TEST(adapters_numpy, CanonicalSwitchesAndValue) {
   const std::string seven = test::element_bytes(DType::float64, 7);
   const PadSpec spec = numpy::to_canonical({{1, 2}, {0, 3}}, "constant", seven, {2, 2});
   EXPECT_EQ(spec.axes[0], (AxisPad{1, 2, 0}));
@@ -94,7 +95,7 @@ TEST(NumpyAdapter, CanonicalSwitchesAndValue) {
 }
 
 /// numpy >= 2.1 results for pads larger than the axis (periodic reflect / symmetric / wrap).
-TEST(NumpyAdapter, ResultsMatchNumpy) {
+TEST(adapters_numpy, ResultsMatchNumpy) {
   const Tensor in = test::numeric_tensor(DType::int32, {3}, {1, 2, 3});
   const auto run = [&](const char* mode, std::int64_t before, std::int64_t after) {
     return test::numeric_values(

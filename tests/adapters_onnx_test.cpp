@@ -56,7 +56,8 @@ constexpr std::array<DType, 26> kAllTypes{
 
 // --- versions and types ---------------------------------------------------------------------
 
-TEST(OnnxAdapter, PadVersionMapsEveryOpset) {
+// Suite names repeat the executable's name so that `ctest -R "adapters|spec"` selects them.
+TEST(adapters_onnx, PadVersionMapsEveryOpset) {
   const int expected[26] = {0,  1,  2,  2,  2,  2,  2,  2,  2,  2,  2,  11, 11,
                             13, 13, 13, 13, 13, 18, 19, 19, 21, 21, 23, 24, 25};
   for (int opset = 1; opset <= 25; ++opset) {
@@ -64,7 +65,7 @@ TEST(OnnxAdapter, PadVersionMapsEveryOpset) {
   }
 }
 
-TEST(OnnxAdapter, UnknownOpsetRejected) {
+TEST(adapters_onnx, UnknownOpsetRejected) {
   for (int opset : {0, -1, 26}) {
     expect_error([&] { onnx::pad_version(opset); }, Errc::invalid_argument,
                  {"opset", std::to_string(opset)});
@@ -75,7 +76,7 @@ TEST(OnnxAdapter, UnknownOpsetRejected) {
                {"opset", "30"});
 }
 
-TEST(OnnxAdapter, TypeListSizesPerVersion) {
+TEST(adapters_onnx, TypeListSizesPerVersion) {
   // §2.2: 3, 3, 11, 16 (x3), 22, 23, 24, 26 types.
   const std::pair<int, int> expected[] = {{1, 3},   {2, 3},   {11, 11}, {13, 16}, {18, 16},
                                           {19, 16}, {21, 22}, {23, 23}, {24, 24}, {25, 26}};
@@ -92,7 +93,7 @@ TEST(OnnxAdapter, TypeListSizesPerVersion) {
 
 /// §7 item 3: each type is rejected at the last version without it and accepted at the first
 /// version with it.
-TEST(OnnxAdapter, TypeTransitionsBetweenVersions) {
+TEST(adapters_onnx, TypeTransitionsBetweenVersions) {
   struct Step {
     DType type;
     int rejected_opset;
@@ -122,7 +123,7 @@ TEST(OnnxAdapter, TypeTransitionsBetweenVersions) {
   }
 }
 
-TEST(OnnxAdapter, WrapNeedsOpset19) {
+TEST(adapters_onnx, WrapNeedsOpset19) {
   PadNode n = node_at(18, {0, 1, 0, 1});
   n.mode = "wrap";
   expect_error([&] { canonical(n); }, Errc::invalid_argument,
@@ -136,7 +137,7 @@ TEST(OnnxAdapter, WrapNeedsOpset19) {
   expect_error([&] { canonical(n); }, Errc::invalid_argument, {"mode", "'wrap'", "Pad-2"});
 }
 
-TEST(OnnxAdapter, ModeListIsClosedAndCaseSensitive) {
+TEST(adapters_onnx, ModeListIsClosedAndCaseSensitive) {
   for (const char* bad : {"symmetric", "Constant", "EDGE", "", "reflect101"}) {
     PadNode n = node_at(25, {0, 0, 0, 0});
     n.mode = bad;
@@ -153,7 +154,7 @@ TEST(OnnxAdapter, ModeListIsClosedAndCaseSensitive) {
   EXPECT_EQ(canonical(node_at(25, {0, 0, 0, 0})).mode, Mode::constant);  // default
 }
 
-TEST(OnnxAdapter, DataTypeRejectedNamesTypeAndVersion) {
+TEST(adapters_onnx, DataTypeRejectedNamesTypeAndVersion) {
   expect_error(
       [] {
         canonical(node_at(2, {0, 0, 0, 0}), DType::int32);
@@ -173,7 +174,7 @@ TEST(OnnxAdapter, DataTypeRejectedNamesTypeAndVersion) {
 
 // --- constant_value ---------------------------------------------------------------------------
 
-TEST(OnnxAdapter, ConstantValueTypeMustMatchDataEvenOutsideConstantMode) {
+TEST(adapters_onnx, ConstantValueTypeMustMatchDataEvenOutsideConstantMode) {
   for (const char* mode : {"constant", "edge", "reflect"}) {
     PadNode n = node_at(13, {0, 1, 0, 1});
     n.mode = mode;
@@ -184,7 +185,7 @@ TEST(OnnxAdapter, ConstantValueTypeMustMatchDataEvenOutsideConstantMode) {
   }
 }
 
-TEST(OnnxAdapter, ConstantValueMustBeOneElement) {
+TEST(adapters_onnx, ConstantValueMustBeOneElement) {
   PadNode n = node_at(13, {0, 1, 0, 1});
   n.input_count = 3;
   ValueTensor v;
@@ -211,7 +212,7 @@ TEST(OnnxAdapter, ConstantValueMustBeOneElement) {
   EXPECT_EQ(canonical(n).value, test::element_bytes(DType::float32, 7));
 }
 
-TEST(OnnxAdapter, ConstantValueElementsMustMatchItsShape) {
+TEST(adapters_onnx, ConstantValueElementsMustMatchItsShape) {
   PadNode n = node_at(13, {0, 1, 0, 1});
   n.input_count = 3;
   ValueTensor v;
@@ -220,7 +221,7 @@ TEST(OnnxAdapter, ConstantValueElementsMustMatchItsShape) {
   expect_error([&] { canonical(n); }, Errc::shape_mismatch, {"constant_value", "0 were given"});
 }
 
-TEST(OnnxAdapter, ConstantValueIgnoredOutsideConstantMode) {
+TEST(adapters_onnx, ConstantValueIgnoredOutsideConstantMode) {
   PadNode n = node_at(13, {0, 1, 0, 1});
   n.input_count = 3;
   n.constant_value = test::scalar_value(DType::float32, 9);
@@ -230,7 +231,7 @@ TEST(OnnxAdapter, ConstantValueIgnoredOutsideConstantMode) {
   EXPECT_EQ(canonical(n).value, test::element_bytes(DType::float32, 9));
 }
 
-TEST(OnnxAdapter, ConstantValueMustBeWithinInputCount) {
+TEST(adapters_onnx, ConstantValueMustBeWithinInputCount) {
   PadNode n = node_at(13, {0, 1, 0, 1});
   n.constant_value = test::scalar_value(DType::float32, 9);
   n.input_count = 2;
@@ -240,19 +241,19 @@ TEST(OnnxAdapter, ConstantValueMustBeWithinInputCount) {
 
 // --- attributes and inputs per version --------------------------------------------------------
 
-TEST(OnnxAdapter, Pad1RequiresPaddings) {
+TEST(adapters_onnx, Pad1RequiresPaddings) {
   PadNode n = node_at(1, {0, 0, 0, 0});
   n.paddings.reset();
   expect_error([&] { canonical(n); }, Errc::invalid_argument, {"paddings", "required", "Pad-1"});
 }
 
-TEST(OnnxAdapter, Pad2RequiresPadsAttribute) {
+TEST(adapters_onnx, Pad2RequiresPadsAttribute) {
   PadNode n = node_at(7, {0, 0, 0, 0});
   n.pads_attr.reset();
   expect_error([&] { canonical(n); }, Errc::invalid_argument, {"pads", "attribute", "Pad-2"});
 }
 
-TEST(OnnxAdapter, Pad11RequiresPadsInput) {
+TEST(adapters_onnx, Pad11RequiresPadsInput) {
   for (int opset : {11, 13, 18, 25}) {
     PadNode n = node_at(opset, {0, 0, 0, 0});
     n.pads.reset();  // skipped with an empty name
@@ -260,7 +261,7 @@ TEST(OnnxAdapter, Pad11RequiresPadsInput) {
   }
 }
 
-TEST(OnnxAdapter, AttributesOfOtherVersionsRejected) {
+TEST(adapters_onnx, AttributesOfOtherVersionsRejected) {
   PadNode n = node_at(1, {0, 0, 0, 0});
   n.pads_attr = std::vector<std::int64_t>{0, 0, 0, 0};
   expect_error([&] { canonical(n); }, Errc::invalid_argument, {"pads", "Pad-1", "paddings"});
@@ -282,7 +283,7 @@ TEST(OnnxAdapter, AttributesOfOtherVersionsRejected) {
   }
 }
 
-TEST(OnnxAdapter, InputsOfOtherVersionsRejected) {
+TEST(adapters_onnx, InputsOfOtherVersionsRejected) {
   PadNode n = node_at(2, {0, 0, 0, 0});
   n.pads = IntTensor::vector({0, 0, 0, 0});
   expect_error([&] { canonical(n); }, Errc::invalid_argument, {"pads", "input", "Pad-2"});
@@ -299,7 +300,7 @@ TEST(OnnxAdapter, InputsOfOtherVersionsRejected) {
   }
 }
 
-TEST(OnnxAdapter, InputCountLimits) {
+TEST(adapters_onnx, InputCountLimits) {
   struct Case {
     int opset;
     int count;
@@ -322,7 +323,7 @@ TEST(OnnxAdapter, InputCountLimits) {
 
 // --- pads -------------------------------------------------------------------------------------
 
-TEST(OnnxAdapter, PadsMustBeInt64) {
+TEST(adapters_onnx, PadsMustBeInt64) {
   PadNode n = node_at(13, {});
   n.pads = IntTensor::vector({0, 1, 0, 1}, DType::int32);
   expect_error([&] { canonical(n); }, Errc::unsupported_type, {"pads", "int32", "int64"});
@@ -330,7 +331,7 @@ TEST(OnnxAdapter, PadsMustBeInt64) {
   expect_error([&] { canonical(n); }, Errc::unsupported_type, {"pads", "uint64"});
 }
 
-TEST(OnnxAdapter, PadsMustBe1D) {
+TEST(adapters_onnx, PadsMustBe1D) {
   PadNode n = node_at(13, {});
   IntTensor pads = IntTensor::vector({0, 1, 0, 1});
   pads.shape = {1, 4};  // ORT's lenient [1, 2k] form is not accepted
@@ -341,7 +342,7 @@ TEST(OnnxAdapter, PadsMustBe1D) {
   expect_error([&] { canonical(n); }, Errc::shape_mismatch, {"pads", "1-D", "rank 0"});
 }
 
-TEST(OnnxAdapter, PadsLengthMustBeTwiceRank) {
+TEST(adapters_onnx, PadsLengthMustBeTwiceRank) {
   for (int opset : {1, 2, 11, 13, 18}) {
     expect_error(
         [&] {
@@ -352,7 +353,7 @@ TEST(OnnxAdapter, PadsLengthMustBeTwiceRank) {
   }
 }
 
-TEST(OnnxAdapter, PadsLengthMustBeTwiceAxes) {
+TEST(adapters_onnx, PadsLengthMustBeTwiceAxes) {
   PadNode n = node_at(18, {1, 1, 1});
   n.axes = IntTensor::vector({0, 1});
   n.input_count = 4;
@@ -364,7 +365,7 @@ TEST(OnnxAdapter, PadsLengthMustBeTwiceAxes) {
 
 // --- axes -------------------------------------------------------------------------------------
 
-TEST(OnnxAdapter, AxesMustBe1DInt32OrInt64) {
+TEST(adapters_onnx, AxesMustBe1DInt32OrInt64) {
   PadNode n = node_at(18, {1, 1});
   n.input_count = 4;
   n.axes = IntTensor::vector({1}, DType::int16);
@@ -377,7 +378,7 @@ TEST(OnnxAdapter, AxesMustBe1DInt32OrInt64) {
   expect_error([&] { canonical(n); }, Errc::shape_mismatch, {"axes", "1-D", "[1, 1]"});
 }
 
-TEST(OnnxAdapter, AxesOutOfRangeRejected) {
+TEST(adapters_onnx, AxesOutOfRangeRejected) {
   for (std::int64_t bad : {2, -3, 100}) {
     PadNode n = node_at(18, {1, 1});
     n.input_count = 4;
@@ -387,7 +388,7 @@ TEST(OnnxAdapter, AxesOutOfRangeRejected) {
   }
 }
 
-TEST(OnnxAdapter, NegativeAxesNormalised) {
+TEST(adapters_onnx, NegativeAxesNormalised) {
   PadNode n = node_at(18, {1, 2});
   n.input_count = 4;
   n.axes = IntTensor::vector({-1});
@@ -396,7 +397,7 @@ TEST(OnnxAdapter, NegativeAxesNormalised) {
   EXPECT_EQ(spec.axes[1], (AxisPad{1, 2, 0}));
 }
 
-TEST(OnnxAdapter, DuplicateAxesRejected) {
+TEST(adapters_onnx, DuplicateAxesRejected) {
   PadNode n = node_at(18, {1, 1, 1, 1});
   n.input_count = 4;
   n.axes = IntTensor::vector({1, -1});
@@ -404,7 +405,7 @@ TEST(OnnxAdapter, DuplicateAxesRejected) {
                {"axes", "axis 1", "more than once", "[1, -1]"});
 }
 
-TEST(OnnxAdapter, AxesScatterInGivenOrder) {
+TEST(adapters_onnx, AxesScatterInGivenOrder) {
   PadNode n = node_at(18, {1, 0, 0, 2});
   n.input_count = 4;
   n.axes = IntTensor::vector({1, 0});
@@ -413,7 +414,7 @@ TEST(OnnxAdapter, AxesScatterInGivenOrder) {
   EXPECT_EQ(spec.axes[1], (AxisPad{1, 0, 0}));
 }
 
-TEST(OnnxAdapter, EmptyAxesAreIdentity) {
+TEST(adapters_onnx, EmptyAxesAreIdentity) {
   PadNode n = node_at(18, {});
   n.input_count = 4;
   n.axes = IntTensor::vector({});
@@ -425,7 +426,7 @@ TEST(OnnxAdapter, EmptyAxesAreIdentity) {
 
 // --- canonical form and values ----------------------------------------------------------------
 
-TEST(OnnxAdapter, CanonicalSwitches) {
+TEST(adapters_onnx, CanonicalSwitches) {
   PadNode n = node_at(25, {-1, 2, 0, 1});
   n.mode = "reflect";
   const PadSpec spec = canonical(n);
@@ -436,7 +437,7 @@ TEST(OnnxAdapter, CanonicalSwitches) {
   EXPECT_EQ(spec.axes[1], (AxisPad{2, 1, 0}));
 }
 
-TEST(OnnxAdapter, Rank0DataWithEmptyPadsIsIdentity) {
+TEST(adapters_onnx, Rank0DataWithEmptyPadsIsIdentity) {
   for (int opset : {1, 2, 11, 18, 25}) {
     const PadSpec spec = onnx::to_canonical(node_at(opset, {}), DType::float32, {});
     EXPECT_TRUE(spec.axes.empty());
@@ -447,7 +448,7 @@ TEST(OnnxAdapter, Rank0DataWithEmptyPadsIsIdentity) {
   }
 }
 
-TEST(OnnxAdapter, ValueAttributeConvertedToT) {
+TEST(adapters_onnx, ValueAttributeConvertedToT) {
   PadNode n = node_at(2, {1, 0});
   n.value = 0.1F;
   // float16: round to nearest even -> 0x2E66 = 0.0999755859375 (§6 ex. 36)
@@ -473,7 +474,7 @@ TEST(OnnxAdapter, ValueAttributeConvertedToT) {
 
 // --- float -> float16 -------------------------------------------------------------------------
 
-TEST(OnnxAdapter, FloatToHalfSpecialValues) {
+TEST(adapters_onnx, FloatToHalfSpecialValues) {
   const auto f = [](double v) { return static_cast<float>(v); };
   const std::pair<float, std::uint16_t> cases[] = {
       {0.0F, 0x0000},
@@ -511,7 +512,7 @@ TEST(OnnxAdapter, FloatToHalfSpecialValues) {
 
 /// Every finite half round-trips; every midpoint between neighbours rounds to the even one,
 /// and the floats just beside a midpoint round to the nearer neighbour.
-TEST(OnnxAdapter, FloatToHalfExhaustiveMidpoints) {
+TEST(adapters_onnx, FloatToHalfExhaustiveMidpoints) {
   for (std::uint32_t code = 0; code < 0x7C00; ++code) {
     for (std::uint32_t sign : {0U, 0x8000U}) {
       const auto h = static_cast<std::uint16_t>(code | sign);
@@ -533,7 +534,7 @@ TEST(OnnxAdapter, FloatToHalfExhaustiveMidpoints) {
 
 // --- errors the planner raises for ONNX specs --------------------------------------------------
 
-TEST(OnnxAdapter, PlannerRejectsNegativeSizeAndOverCrop) {
+TEST(adapters_onnx, PlannerRejectsNegativeSizeAndOverCrop) {
   const Tensor in = test::numeric_tensor(DType::float32, {2}, {1, 2});
   PadNode n = node_at(25, {-2, -1});
   expect_error([&] { pad(in.view(), canonical(n, DType::float32, {2})); }, Errc::out_of_range,

@@ -30,7 +30,8 @@ PadSpec canonical(const PadOp& op, const std::vector<std::int64_t>& shape = {2, 
   return openvino::to_canonical(op, type, shape);
 }
 
-TEST(OpenvinoAdapter, UnknownVersionRejected) {
+// Suite names repeat the executable's name so that `ctest -R "adapters|spec"` selects them.
+TEST(adapters_openvino, UnknownVersionRejected) {
   for (int version : {0, 3, 11, 13}) {
     expect_error(
         [&] {
@@ -40,7 +41,7 @@ TEST(OpenvinoAdapter, UnknownVersionRejected) {
   }
 }
 
-TEST(OpenvinoAdapter, PadsMustBe1D) {
+TEST(adapters_openvino, PadsMustBe1D) {
   PadOp op = op_of(12, "constant", {0, 0}, {0, 0});
   op.pads_begin.shape = {2, 1};
   expect_error([&] { canonical(op); }, Errc::shape_mismatch, {"pads_begin", "1-D", "[2, 1]"});
@@ -49,7 +50,7 @@ TEST(OpenvinoAdapter, PadsMustBe1D) {
   expect_error([&] { canonical(op); }, Errc::shape_mismatch, {"pads_end", "1-D", "rank 0"});
 }
 
-TEST(OpenvinoAdapter, PadsMustBeInteger) {
+TEST(adapters_openvino, PadsMustBeInteger) {
   for (DType bad : {DType::float32, DType::boolean, DType::float16}) {
     PadOp op = op_of(12, "constant", {0, 0}, {0, 0});
     op.pads_end.type = bad;
@@ -59,7 +60,7 @@ TEST(OpenvinoAdapter, PadsMustBeInteger) {
 }
 
 /// §7 item 3: int32 pads are rejected by ONNX but accepted here (any integer type).
-TEST(OpenvinoAdapter, AnyIntegerPadsTypeAccepted) {
+TEST(adapters_openvino, AnyIntegerPadsTypeAccepted) {
   for (DType t : {DType::int32, DType::int8, DType::uint16, DType::int64, DType::uint64}) {
     for (int version : {1, 12}) {
       PadOp op = op_of(version, "constant", {0, 1}, {1, 0});
@@ -72,7 +73,7 @@ TEST(OpenvinoAdapter, AnyIntegerPadsTypeAccepted) {
   }
 }
 
-TEST(OpenvinoAdapter, PadsLengthMustEqualRank) {
+TEST(adapters_openvino, PadsLengthMustEqualRank) {
   expect_error(
       [] {
         canonical(op_of(12, "constant", {0, 0, 0}, {0, 0}));
@@ -85,7 +86,7 @@ TEST(OpenvinoAdapter, PadsLengthMustEqualRank) {
       Errc::shape_mismatch, {"pads_end", "expected 2", "got 1"});
 }
 
-TEST(OpenvinoAdapter, PadValueMustBeScalarInConstantMode) {
+TEST(adapters_openvino, PadValueMustBeScalarInConstantMode) {
   PadOp op = op_of(12, "constant", {0, 1}, {0, 0});
   ValueTensor v = test::scalar_value(DType::float32, 3);
   v.shape = {1};
@@ -93,7 +94,7 @@ TEST(OpenvinoAdapter, PadValueMustBeScalarInConstantMode) {
   expect_error([&] { canonical(op); }, Errc::shape_mismatch, {"pad_value", "scalar", "[1]"});
 }
 
-TEST(OpenvinoAdapter, PadValueTypeMustMatchInConstantMode) {
+TEST(adapters_openvino, PadValueTypeMustMatchInConstantMode) {
   PadOp op = op_of(1, "constant", {0, 1}, {0, 0});
   op.pad_value = test::scalar_value(DType::int32, 3);
   expect_error([&] { canonical(op); }, Errc::unsupported_type,
@@ -102,7 +103,7 @@ TEST(OpenvinoAdapter, PadValueTypeMustMatchInConstantMode) {
   EXPECT_EQ(canonical(op).value, test::element_bytes(DType::float32, 3));
 }
 
-TEST(OpenvinoAdapter, PadValueIgnoredOutsideConstantMode) {
+TEST(adapters_openvino, PadValueIgnoredOutsideConstantMode) {
   for (const char* mode : {"edge", "reflect", "symmetric"}) {
     PadOp op = op_of(12, mode, {0, 1}, {0, 0});
     ValueTensor v = test::scalar_value(DType::int8, 3);
@@ -113,12 +114,12 @@ TEST(OpenvinoAdapter, PadValueIgnoredOutsideConstantMode) {
   }
 }
 
-TEST(OpenvinoAdapter, Pad1RejectsStringData) {
+TEST(adapters_openvino, Pad1RejectsStringData) {
   expect_error([] { canonical(op_of(1, "constant", {1}, {0}), {2}, DType::string); },
                Errc::unsupported_type, {"data", "string", "Pad-1"});
 }
 
-TEST(OpenvinoAdapter, Pad12StringOnlyWithConstant) {
+TEST(adapters_openvino, Pad12StringOnlyWithConstant) {
   PadOp op = op_of(12, "constant", {1}, {0});
   op.pad_value = ValueTensor::scalar(DType::string, "pad");
   EXPECT_EQ(canonical(op, {2}, DType::string).value, "pad");
@@ -129,7 +130,7 @@ TEST(OpenvinoAdapter, Pad12StringOnlyWithConstant) {
 }
 
 // boolean is accepted as a numeric type by both versions (documented decision in openvino.cpp).
-TEST(OpenvinoAdapter, BooleanAndPackedTypesAccepted) {
+TEST(adapters_openvino, BooleanAndPackedTypesAccepted) {
   for (int version : {1, 12}) {
     for (DType t : {DType::boolean, DType::int4, DType::float8e5m2, DType::complex64}) {
       EXPECT_NO_THROW(canonical(op_of(version, "edge", {1, 0}, {0, 1}), {2, 2}, t));
@@ -137,7 +138,7 @@ TEST(OpenvinoAdapter, BooleanAndPackedTypesAccepted) {
   }
 }
 
-TEST(OpenvinoAdapter, Pad1NegativePadsRejected) {
+TEST(adapters_openvino, Pad1NegativePadsRejected) {
   expect_error(
       [] {
         canonical(op_of(1, "constant", {0, -1}, {0, 0}));
@@ -150,7 +151,7 @@ TEST(OpenvinoAdapter, Pad1NegativePadsRejected) {
       Errc::out_of_range, {"pads_end", "axis 0", "-2"});
 }
 
-TEST(OpenvinoAdapter, Pad1NegativePadsAllowedBySwitch) {
+TEST(adapters_openvino, Pad1NegativePadsAllowedBySwitch) {
   PadOp op = op_of(1, "constant", {-1}, {0});
   op.allow_negative_pads_v1 = true;
   const PadSpec spec = canonical(op, {3});
@@ -161,21 +162,21 @@ TEST(OpenvinoAdapter, Pad1NegativePadsAllowedBySwitch) {
             (std::vector<double>{2, 3}));
 }
 
-TEST(OpenvinoAdapter, Pad1NegativeOutputSizeRejected) {
+TEST(adapters_openvino, Pad1NegativeOutputSizeRejected) {
   PadOp op = op_of(1, "constant", {-2}, {-2});
   op.allow_negative_pads_v1 = true;
   expect_error([&] { canonical(op, {3}); }, Errc::out_of_range,
                {"pads_begin/pads_end", "axis 0", "= -1", "negative"});
 }
 
-TEST(OpenvinoAdapter, Pad12ClampsNegativeSize) {
+TEST(adapters_openvino, Pad12ClampsNegativeSize) {
   const PadSpec spec = canonical(op_of(12, "constant", {-2}, {-2}), {3});
   EXPECT_EQ(spec.negative_size, NegativeSize::clamp_to_zero);
   EXPECT_EQ(spec.negative_order, NegativeOrder::map_on_original);
   EXPECT_EQ(canonical(op_of(1, "constant", {0}, {0}), {3}).negative_size, NegativeSize::error);
 }
 
-TEST(OpenvinoAdapter, ReflectPadsAtMostDimMinusOne) {
+TEST(adapters_openvino, ReflectPadsAtMostDimMinusOne) {
   for (int version : {1, 12}) {
     expect_error(
         [&] {
@@ -194,7 +195,7 @@ TEST(OpenvinoAdapter, ReflectPadsAtMostDimMinusOne) {
   EXPECT_NO_THROW(canonical(op_of(12, "reflect", {-5, 1}, {1, -1})));  // negatives always pass
 }
 
-TEST(OpenvinoAdapter, ReflectRejectsZeroLengthAxisEvenWithoutPads) {
+TEST(adapters_openvino, ReflectRejectsZeroLengthAxisEvenWithoutPads) {
   for (int version : {1, 12}) {
     expect_error(
         [&] {
@@ -204,7 +205,7 @@ TEST(OpenvinoAdapter, ReflectRejectsZeroLengthAxisEvenWithoutPads) {
   }
 }
 
-TEST(OpenvinoAdapter, SymmetricPadsAtMostDim) {
+TEST(adapters_openvino, SymmetricPadsAtMostDim) {
   for (int version : {1, 12}) {
     expect_error(
         [&] {
@@ -221,7 +222,7 @@ TEST(OpenvinoAdapter, SymmetricPadsAtMostDim) {
   EXPECT_NO_THROW(canonical(op_of(12, "symmetric", {0, 0}, {0, 0}), {0, 2}));
 }
 
-TEST(OpenvinoAdapter, EdgeNeedsNonEmptyPaddedAxis) {
+TEST(adapters_openvino, EdgeNeedsNonEmptyPaddedAxis) {
   for (int version : {1, 12}) {
     expect_error(
         [&] {
@@ -237,7 +238,7 @@ TEST(OpenvinoAdapter, EdgeNeedsNonEmptyPaddedAxis) {
   }
 }
 
-TEST(OpenvinoAdapter, UnknownPadModeRejected) {
+TEST(adapters_openvino, UnknownPadModeRejected) {
   for (const char* bad : {"wrap", "", "reflect_101", "circular"}) {
     expect_error(
         [&] {
