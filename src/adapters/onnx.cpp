@@ -14,6 +14,9 @@ namespace {
 using adapters::fail;
 using adapters::list_text;
 
+/// Every Pad version, by the opset that introduced it.
+constexpr std::array<int, 10> kVersions{1, 2, 11, 13, 18, 19, 21, 23, 24, 25};
+
 /// "ONNX Pad-13 (opset 15)": the context every message refers to.
 std::string context_text(int version, int opset) {
   return "ONNX Pad-" + std::to_string(version) + " (opset " + std::to_string(opset) + ")";
@@ -218,7 +221,6 @@ int pad_version(int opset) {
          "ONNX opset " + std::to_string(opset) + " is not supported; padnd knows opsets 1.." +
              std::to_string(kLatestOpset));
   }
-  constexpr std::array<int, 10> kVersions{1, 2, 11, 13, 18, 19, 21, 23, 24, 25};
   int version = 1;
   for (int v : kVersions) {
     if (v <= opset) version = v;
@@ -235,8 +237,16 @@ PadSpec to_canonical(const PadNode& node, const ElementType& data_type,
   const int version = pad_version(node.opset);
   const std::string where = context_text(version, node.opset);
   if (!type_allowed_at_version(version, data_type)) {
+    std::string since = "; no ONNX Pad version allows it";
+    for (int v : kVersions) {
+      if (type_allowed_at_version(v, data_type)) {
+        since =
+            "; it is allowed from Pad-" + std::to_string(v) + " (opset " + std::to_string(v) + ")";
+        break;
+      }
+    }
     fail(Errc::unsupported_type, "data",
-         "element type " + data_type.name() + " is not allowed by " + where);
+         "element type " + data_type.name() + " is not allowed by " + where + since);
   }
   check_signature(node, version, where);
 
