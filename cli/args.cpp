@@ -14,7 +14,7 @@ namespace {
 
 using Family = SpecChoice::Family;
 
-constexpr std::string_view kValueOptions[] = {"output", "pads",     "mode",  "value", "axes",
+constexpr std::string_view kValueOptions[] = {"output",   "pads", "mode",  "value", "axes",
                                               "interior", "spec", "shape", "dtype"};
 
 bool takes_value(std::string_view name) {
@@ -135,10 +135,14 @@ void take_pad_options(RawArgs& raw, Options& opt) {
 
 std::string SpecChoice::name() const {
   switch (family) {
-    case Family::onnx: return "onnx:" + std::to_string(version);
-    case Family::openvino: return "openvino:" + std::to_string(version);
-    case Family::ngraph: return "ngraph:v" + std::to_string(version);
-    case Family::numpy: return "numpy";
+    case Family::onnx:
+      return "onnx:" + std::to_string(version);
+    case Family::openvino:
+      return "openvino:" + std::to_string(version);
+    case Family::ngraph:
+      return "ngraph:v" + std::to_string(version);
+    case Family::numpy:
+      return "numpy";
   }
   return "?";
 }
@@ -154,8 +158,8 @@ SpecChoice parse_spec(std::string_view text) {
   const std::optional<int> number = parse_small_int(version);
   const bool bare = colon == std::string::npos;
   const auto bad = [&] {
-    return UsageError("unknown --spec '" + std::string(text) +
-                      "' (expected onnx, onnx:1.." + std::to_string(onnx::kLatestOpset) +
+    return UsageError("unknown --spec '" + std::string(text) + "' (expected onnx, onnx:1.." +
+                      std::to_string(onnx::kLatestOpset) +
                       ", openvino:1, openvino:12, ngraph:v0, ngraph:v1 or numpy)");
   };
   SpecChoice s;
@@ -211,8 +215,11 @@ Options parse_args(const std::vector<std::string>& args) {
     return opt;
   }
   static const std::map<std::string, Command, std::less<>> kCommands = {
-      {"pad", Command::pad},   {"explain", Command::explain}, {"demo", Command::demo},
-      {"help", Command::help}, {"version", Command::version}};
+      {"pad", Command::pad},
+      {"explain", Command::explain},
+      {"demo", Command::demo},
+      {"help", Command::help},
+      {"version", Command::version}};
   std::string command_name = "pad";
   if (!raw.positional.empty()) {
     if (const auto it = kCommands.find(raw.positional.front()); it != kCommands.end()) {
@@ -224,14 +231,14 @@ Options parse_args(const std::vector<std::string>& args) {
   if (opt.command == Command::help || opt.command == Command::version ||
       opt.command == Command::demo) {
     if (!raw.positional.empty()) {
-      throw UsageError("'" + command_name + "' takes no arguments, got '" +
-                       raw.positional.front() + "'");
+      throw UsageError("'" + command_name + "' takes no arguments, got '" + raw.positional.front() +
+                       "'");
     }
     reject_leftovers(raw, command_name);
     return opt;
   }
   if (raw.positional.empty() && raw.values.empty() && opt.command == Command::pad) {
-    throw UsageError("no input file (run 'padnd --help' for usage, 'padnd demo' for examples)");
+    throw UsageError("no input file ('padnd demo' shows examples)");
   }
 
   auto output = take(raw, "output");
@@ -241,9 +248,9 @@ Options parse_args(const std::vector<std::string>& args) {
       raw.positional.pop_back();
     }
     if (raw.positional.size() != 1) {
-      throw UsageError(raw.positional.empty() ? "no input file"
-                                              : "expected one input file, got '" +
-                                                    raw.positional[1] + "' as well");
+      throw UsageError(raw.positional.empty()
+                           ? "no input file"
+                           : "expected one input file, got '" + raw.positional[1] + "' as well");
     }
     if (!output) throw UsageError("missing -o/--output");
     opt.output_path = *output;

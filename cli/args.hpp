@@ -37,7 +37,7 @@ std::vector<std::int64_t> parse_int_list(std::string_view option, std::string_vi
 
 struct Options {
   Command command = Command::pad;
-  std::string input_path;   ///< empty for `explain --shape`
+  std::string input_path;  ///< empty for `explain --shape`
   std::string output_path;
   std::vector<std::int64_t> pads;  ///< ONNX layout: all begins, then all ends
   std::optional<std::vector<std::int64_t>> axes;

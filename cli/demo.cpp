@@ -68,7 +68,9 @@ struct Result {
   PadSpec spec;
 };
 
-Result run(const Tensor& in, const PadSpec& spec) { return {pad(in.view(), spec), in.shape(), spec}; }
+Result run(const Tensor& in, const PadSpec& spec) {
+  return {pad(in.view(), spec), in.shape(), spec};
+}
 
 /// Pads nothing: shows an input with the same drawing as the outputs.
 PadSpec no_pads(std::size_t rank) {
@@ -122,10 +124,9 @@ class Painter {
     const bool two_d = shape.size() == 2;
     const std::int64_t rows = two_d ? shape[0] : 1;
     const std::int64_t cols = shape.back();
-    const auto col_marks =
-        input_positions(cols, r.in_shape.back(), r.spec.axes.back());
-    const auto row_marks = two_d ? input_positions(rows, r.in_shape[0], r.spec.axes[0])
-                                 : std::vector<bool>{true};
+    const auto col_marks = input_positions(cols, r.in_shape.back(), r.spec.axes.back());
+    const auto row_marks =
+        two_d ? input_positions(rows, r.in_shape[0], r.spec.axes[0]) : std::vector<bool>{true};
     std::size_t width = 1;
     for (std::int64_t i = 0; i < r.out.size(); ++i) width = std::max(width, text(r.out, i).size());
     std::vector<Styled> lines(1);
@@ -133,8 +134,8 @@ class Painter {
     for (std::int64_t y = 0; y < rows; ++y) {
       Styled line;
       for (std::int64_t x = 0; x < cols; ++x) {
-        const bool input = row_marks[static_cast<std::size_t>(y)] &&
-                           col_marks[static_cast<std::size_t>(x)];
+        const bool input =
+            row_marks[static_cast<std::size_t>(y)] && col_marks[static_cast<std::size_t>(x)];
         cell(line, text(r.out, y * cols + x), width, input);
       }
       lines.push_back(line);
@@ -236,9 +237,9 @@ void ngraph_example(std::ostream& os, const Painter& paint) {
   op.padding_interior = Shape{1, 2};
   const Result r = run(data, ngraph::to_canonical(op, DType::int32, data.shape()));
   os << "\nnGraph Pad v0 doc example: 3x3, below (1,2), above (1,0), interior (1,2), value 42\n";
-  print_side_by_side(
-      os, {paint.grid("input (3, 3)", run(data, no_pads(2)), cell_text<std::int32_t>),
-           paint.grid("output (7, 9)", r, cell_text<std::int32_t>)});
+  print_side_by_side(os,
+                     {paint.grid("input (3, 3)", run(data, no_pads(2)), cell_text<std::int32_t>),
+                      paint.grid("output (7, 9)", r, cell_text<std::int32_t>)});
 }
 
 void crop_examples(std::ostream& os, const Painter& paint) {
@@ -257,8 +258,7 @@ void crop_examples(std::ostream& os, const Painter& paint) {
   panels.push_back(paint.grid("onnx [-1,1,0,-2]",
                               run(data, onnx::to_canonical(crop, DType::int32, data.shape())),
                               cell_text<std::int32_t>));
-  os << "\nCrops (negative pads) on int32 3x4 = 1..12: OpenVINO Pad-12 begin [2,-1], end [-1,3]; "
-        "ONNX pads [-1,1,0,-2]\n";
+  os << "\nCrops (negative pads) on int32 3x4 = 1..12; OpenVINO: begin [2,-1], end [-1,3]\n";
   print_side_by_side(os, panels);
 
   // ONNX crops before extending; OpenVINO maps every position onto the uncropped input.
@@ -271,11 +271,15 @@ void crop_examples(std::ostream& os, const Painter& paint) {
   op.pads_begin = IntTensor::vector({-4});
   op.pads_end = IntTensor::vector({3});
   os << "  123456 with begin -4, end +3, reflect: ONNX crops first, OpenVINO maps on the input\n"
-     << paint.strip("onnx:25", run(row, onnx::to_canonical(node, DType::uint8, {6})),
-                    cell_text<char>).text
+     << paint
+            .strip("onnx:25", run(row, onnx::to_canonical(node, DType::uint8, {6})),
+                   cell_text<char>)
+            .text
      << '\n'
-     << paint.strip("openvino:12", run(row, openvino::to_canonical(op, DType::uint8, {6})),
-                    cell_text<char>).text
+     << paint
+            .strip("openvino:12", run(row, openvino::to_canonical(op, DType::uint8, {6})),
+                   cell_text<char>)
+            .text
      << '\n';
 }
 

@@ -34,9 +34,9 @@ std::string zero_element(const ElementType& type) {
 
 PadSpec lower_onnx(const Options& opt, const NpyDtype& dtype, const Pads& shape) {
   if (dtype.element.dtype == DType::opaque) {  // the adapter would only say "opaqueN"
-    throw Error(Errc::unsupported_type,
-                "dtype '" + dtype.descr + "' has no ONNX element type; --spec numpy, openvino " +
-                    "or ngraph pad it byte for byte");
+    throw Error(Errc::unsupported_type, "dtype '" + dtype.descr +
+                                            "' has no ONNX element type; --spec numpy, openvino " +
+                                            "or ngraph pad it byte for byte");
   }
   onnx::PadNode node;
   node.opset = opt.spec.version;
@@ -48,8 +48,8 @@ PadSpec lower_onnx(const Options& opt, const NpyDtype& dtype, const Pads& shape)
     if (opt.value) node.value = parse_float_attribute(*opt.value);
   } else {
     node.pads = IntTensor::vector(opt.pads);
-    if (opt.value) node.constant_value = ValueTensor::scalar(dtype.element,
-                                                             parse_value(*opt.value, dtype));
+    if (opt.value)
+      node.constant_value = ValueTensor::scalar(dtype.element, parse_value(*opt.value, dtype));
     if (opt.axes) node.axes = IntTensor::vector(*opt.axes);
     node.input_count = opt.axes ? 4 : opt.value ? 3 : 2;  // an absent value is an empty name
   }
@@ -79,8 +79,8 @@ PadSpec lower(const Options& opt, const NpyDtype& dtype, const Pads& shape) {
     case Family::ngraph:
       if (opt.spec.version == 0) {
         ngraph::PadV0 op;
-        op.arg_pad_value = value.value_or(
-            ValueTensor::scalar(dtype.element, zero_element(dtype.element)));
+        op.arg_pad_value =
+            value.value_or(ValueTensor::scalar(dtype.element, zero_element(dtype.element)));
         op.padding_below = begins;
         op.padding_above = ends;
         op.padding_interior = opt.interior;
@@ -122,8 +122,8 @@ void print_explain(std::ostream& os, const Options& opt, const NpyDtype& dtype, 
   os << "mode         " << mode_name(spec.mode) << "; negative pads: "
      << (spec.negative_order == NegativeOrder::crop_then_pad ? "crop, then pad"
                                                              : "map on the original input")
-     << "; negative size: "
-     << (spec.negative_size == NegativeSize::error ? "error" : "clamp to 0") << '\n';
+     << "; negative size: " << (spec.negative_size == NegativeSize::error ? "error" : "clamp to 0")
+     << '\n';
   os << "value        ";
   if (spec.value.empty()) {
     os << "default (all-zero bits)";
@@ -171,8 +171,7 @@ int run_pad(const Options& opt) {
     output.resize(static_cast<std::size_t>(plan.output_bytes()));
   } catch (const std::bad_alloc&) {
     throw Error(Errc::overflow, "cannot allocate " + std::to_string(plan.output_bytes()) +
-                                    " bytes for the output " +
-                                    python_tuple(plan.output_shape()));
+                                    " bytes for the output " + python_tuple(plan.output_shape()));
   }
   execute(plan, view.data, output.data(), plan.output_bytes());
   write_npy(opt.output_path, input.header.dtype.descr, plan.output_shape(), output.data(),

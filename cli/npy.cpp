@@ -210,6 +210,18 @@ bool is_long_double(char kind, std::int64_t size) {
   return (kind == 'f' && (size == 12 || size == 16)) || (kind == 'c' && (size == 24 || size == 32));
 }
 
+/// numpy's kind letter for a padnd type ('O' stands in for padnd's variable-length strings).
+char kind_of(const ElementType& type) {
+  const std::string name = type.name();
+  if (type.dtype == DType::boolean) return 'b';
+  if (type.dtype == DType::string) return 'O';
+  if (type.dtype == DType::opaque) return 'V';
+  if (name.starts_with("int")) return 'i';
+  if (name.starts_with("uint")) return 'u';
+  if (name.starts_with("complex")) return 'c';
+  return 'f';  // float16/32/64, bfloat16, float8 and float4 variants
+}
+
 std::int64_t checked_mul(std::int64_t a, std::int64_t b, const std::string& what) {
   std::int64_t r = 0;
   if (__builtin_mul_overflow(a, b, &r)) throw Error(Errc::overflow, what + " overflows int64");
@@ -421,7 +433,11 @@ NpyDtype parse_descr(std::string_view descr) {
     throw bad("expected a positive item size after the type code");
   }
   switch (code) {
-    case 'b': case 'i': case 'u': case 'f': case 'c': {
+    case 'b':
+    case 'i':
+    case 'u':
+    case 'f':
+    case 'c': {
       t.itemsize = size;
       if (const auto d = numeric_dtype(code, size)) {
         t.element = *d;  // either byte order: padding moves bytes, never does arithmetic
@@ -432,7 +448,9 @@ NpyDtype parse_descr(std::string_view descr) {
       }
       return t;
     }
-    case 'S': case 'a': case 'V':
+    case 'S':
+    case 'a':
+    case 'V':
       t.itemsize = size;
       break;
     case 'U':
@@ -451,21 +469,7 @@ NpyDtype dtype_from_name(std::string_view name) {
   NpyDtype t;
   t.element = *type;
   t.itemsize = type->item_bytes();
-  switch (type->dtype) {
-    case DType::boolean: t.kind = 'b'; break;
-    case DType::int8: case DType::int16: case DType::int32: case DType::int64:
-    case DType::int4: case DType::int2:
-      t.kind = 'i';
-      break;
-    case DType::uint8: case DType::uint16: case DType::uint32: case DType::uint64:
-    case DType::uint4: case DType::uint2:
-      t.kind = 'u';
-      break;
-    case DType::complex64: case DType::complex128: t.kind = 'c'; break;
-    case DType::string: t.kind = 'O'; break;
-    case DType::opaque: t.kind = 'V'; break;
-    default: t.kind = 'f'; break;
-  }
+  t.kind = kind_of(*type);
   if (type->dtype == DType::opaque) {
     t.descr = "|V" + std::to_string(t.itemsize);
   } else if (numeric_dtype(t.kind, t.itemsize) == type->dtype) {
@@ -545,8 +549,9 @@ void write_npy(const std::string& path, const std::string& descr,
   if (dir.empty()) dir = ".";
   std::string temp_name = (dir / ("." + target.filename().string() + ".padnd-XXXXXX")).string();
   const int fd = ::mkstemp(temp_name.data());
-  if (fd < 0) fail_io(path, "cannot create a temporary file in '" + dir.string() + "': " +
-                                errno_text());
+  if (fd < 0) {
+    fail_io(path, "cannot create a temporary file in '" + dir.string() + "': " + errno_text());
+  }
   TempFile temp(temp_name, fd);
   // mkstemp creates 0600; give the result the permissions a plain create would have.
   const mode_t mask = ::umask(0);

@@ -15,8 +15,8 @@ namespace padnd::cli {
 
 /// A numpy dtype as the CLI understands it: the header's descr and what padnd pads it as.
 struct NpyDtype {
-  std::string descr;        ///< exactly as written in the header ("<f4", "|S5", ">M8[ns]")
-  char kind = 'f';          ///< numpy kind: b i u f c S U V M m (S also for the old 'a')
+  std::string descr;  ///< exactly as written in the header ("<f4", "|S5", ">M8[ns]")
+  char kind = 'f';    ///< numpy kind: b i u f c S U V M m (S also for the old 'a')
   std::int64_t itemsize = 0;
   bool big_endian = false;  ///< byte order of multi-byte values ('=' resolves to the host's)
   ElementType element;      ///< numeric DType (either byte order) or opaque(itemsize)

@@ -58,8 +58,8 @@ std::uint64_t parse_integer(std::string_view text, const NpyDtype& t) {
   }
   std::uint64_t magnitude = 0;
   const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), magnitude);
-  if (ptr != s.data() + s.size() || s.empty() || (ec != std::errc() &&
-                                                  ec != std::errc::result_out_of_range)) {
+  if (ptr != s.data() + s.size() || s.empty() ||
+      (ec != std::errc() && ec != std::errc::result_out_of_range)) {
     fail(Errc::invalid_argument, text, t, "not an integer");
   }
   const int bits = t.element.bits();
@@ -92,8 +92,8 @@ double parse_double(std::string_view text, std::string_view whole, const NpyDtyp
   const std::string s(trim(text));
   char* end = nullptr;
   const double v = s.empty() ? 0.0 : std::strtod(s.c_str(), &end);
-  if (s.empty() || end != s.c_str() + s.size()) fail(Errc::invalid_argument, whole, t,
-                                                      "not a number");
+  if (s.empty() || end != s.c_str() + s.size())
+    fail(Errc::invalid_argument, whole, t, "not a number");
   if (std::isinf(v) && lower(s).find("inf") == std::string::npos) {
     fail(Errc::out_of_range, whole, t, "out of range");
   }
@@ -194,8 +194,11 @@ std::u32string decode_utf8(std::string_view text, const NpyDtype& t) {
   std::u32string out;
   for (std::size_t i = 0; i < text.size();) {
     const auto b0 = static_cast<unsigned char>(text[i]);
-    const int len = b0 < 0x80 ? 1 : (b0 >> 5) == 6 ? 2 : (b0 >> 4) == 14 ? 3 : (b0 >> 3) == 30 ? 4
-                                                                                                : 0;
+    const int len = b0 < 0x80         ? 1
+                    : (b0 >> 5) == 6  ? 2
+                    : (b0 >> 4) == 14 ? 3
+                    : (b0 >> 3) == 30 ? 4
+                                      : 0;
     if (len == 0 || i + static_cast<std::size_t>(len) > text.size()) {
       fail(Errc::invalid_argument, text, t, "not valid UTF-8");
     }
@@ -238,8 +241,12 @@ std::string encode_datetime(std::string_view text, const NpyDtype& t) {
 
 std::string encode_opaque(std::string_view text, const NpyDtype& t) {
   switch (t.kind) {
-    case 'S': case 'U': return encode_text(text, t);
-    case 'M': case 'm': return encode_datetime(text, t);
+    case 'S':
+    case 'U':
+      return encode_text(text, t);
+    case 'M':
+    case 'm':
+      return encode_datetime(text, t);
     case 'V':
       fail(Errc::unsupported_type, text, t,
            "void elements take no --value; constant mode pads them with zero bytes");
@@ -254,13 +261,26 @@ std::string parse_value(std::string_view text, const NpyDtype& dtype) {
   switch (dtype.element.dtype) {
     case DType::boolean:
       return encode_bool(text, dtype);
-    case DType::int8: case DType::int16: case DType::int32: case DType::int64:
-    case DType::uint8: case DType::uint16: case DType::uint32: case DType::uint64:
-    case DType::int4: case DType::uint4: case DType::int2: case DType::uint2:
+    case DType::int8:
+    case DType::int16:
+    case DType::int32:
+    case DType::int64:
+    case DType::uint8:
+    case DType::uint16:
+    case DType::uint32:
+    case DType::uint64:
+    case DType::int4:
+    case DType::uint4:
+    case DType::int2:
+    case DType::uint2:
       return encode_integer(text, dtype);
-    case DType::float16: case DType::bfloat16: case DType::float32: case DType::float64:
+    case DType::float16:
+    case DType::bfloat16:
+    case DType::float32:
+    case DType::float64:
       return encode_float(text, dtype);
-    case DType::complex64: case DType::complex128:
+    case DType::complex64:
+    case DType::complex128:
       return encode_complex(text, dtype);
     case DType::string:
       return std::string(text);
@@ -277,8 +297,7 @@ float parse_float_attribute(std::string_view text) {
   f32.itemsize = 4;
   f32.element = DType::float32;
   const double v = parse_double(text, text, f32);
-  return std::bit_cast<float>(
-      static_cast<std::uint32_t>(float_bits(v, 4, false, text, f32)));
+  return std::bit_cast<float>(static_cast<std::uint32_t>(float_bits(v, 4, false, text, f32)));
 }
 
 }  // namespace padnd::cli

@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0
 """End-to-end tests of the `padnd` CLI with numpy as the oracle (numpy.pad, slicing)."""
+import io
 import os
 import re
+import stat
 import zlib
 
 import numpy as np
@@ -481,7 +483,6 @@ def write_raw(padnd, name, data):
 
 
 def npy_bytes(array):
-    import io
     buf = io.BytesIO()
     np.save(buf, array, allow_pickle=True)
     return buf.getvalue()
@@ -531,6 +532,13 @@ def test_success_replaces_existing_output(padnd):
     assert_same(padnd.pad(np.arange(2, dtype=np.int16), [0, 1]), np.array([0, 1, 0], np.int16))
 
 
+def test_output_gets_ordinary_permissions(padnd):
+    umask = os.umask(0)
+    os.umask(umask)
+    padnd.pad(np.arange(2), [1, 1])
+    assert stat.S_IMODE(os.stat(padnd.dir / "out.npy").st_mode) == 0o666 & ~umask
+
+
 # --- explain, demo, help ------------------------------------------------------------------------
 
 
@@ -563,6 +571,11 @@ def test_explain_without_file(padnd):
     assert "output shape (7, 9)" in result.stdout
     result = padnd.run("explain", "--shape=5", "--dtype=int4", "--pads=1,1", "--value=-3")
     assert result.returncode == 0 and "output shape (7,)" in result.stdout
+    assert "bytes 0d" in result.stdout  # -3 as a 4-bit code
+    result = padnd.run("explain", "--shape=2", "--dtype=bfloat16", "--pads=0,1", "--value=1.5")
+    assert result.returncode == 0 and "bytes c0 3f" in result.stdout
+    result = padnd.run("explain", "--shape=2", "--dtype=>f8", "--pads=0,1", "--value=-2")
+    assert result.returncode == 0 and "bytes c0 00 00 00 00 00 00 00" in result.stdout
 
 
 def test_explain_reports_spec_errors(padnd):
