@@ -3,7 +3,6 @@
 #include "padnd/adapters/onnx.hpp"
 
 #include <array>
-#include <cstring>
 #include <string>
 
 #include "checks.hpp"
@@ -63,6 +62,16 @@ bool type_allowed_at_version(int version, const ElementType& type) {
       return false;
   }
   return false;
+}
+
+/// "; it is allowed from Pad-21 (opset 21)": where a rejected type becomes available.
+std::string first_allowed_text(const ElementType& type) {
+  for (int v : kVersions) {
+    if (type_allowed_at_version(v, type)) {
+      return "; it is allowed from Pad-" + std::to_string(v) + " (opset " + std::to_string(v) + ")";
+    }
+  }
+  return "; no ONNX Pad version allows it";
 }
 
 /// The Pad-1/2 `value` FLOAT attribute converted to T (float16 rounds to nearest even, double
@@ -237,16 +246,9 @@ PadSpec to_canonical(const PadNode& node, const ElementType& data_type,
   const int version = pad_version(node.opset);
   const std::string where = context_text(version, node.opset);
   if (!type_allowed_at_version(version, data_type)) {
-    std::string since = "; no ONNX Pad version allows it";
-    for (int v : kVersions) {
-      if (type_allowed_at_version(v, data_type)) {
-        since =
-            "; it is allowed from Pad-" + std::to_string(v) + " (opset " + std::to_string(v) + ")";
-        break;
-      }
-    }
     fail(Errc::unsupported_type, "data",
-         "element type " + data_type.name() + " is not allowed by " + where + since);
+         "element type " + data_type.name() + " is not allowed by " + where +
+             first_allowed_text(data_type));
   }
   check_signature(node, version, where);
 
