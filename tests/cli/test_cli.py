@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 """End-to-end tests of the `padnd` CLI with numpy as the oracle (numpy.pad, slicing)."""
+import ast
 import io
 import os
 import re
@@ -155,6 +156,29 @@ def test_reads_every_npy_format_version(padnd, version):
     assert_same(np.load(padnd.dir / "out.npy"), np.pad(a, 1, "wrap"))
 
 
+def npy_v2(descr, shape, data):
+    """A format-2.0 file written by hand (numpy refuses arrays of more than 64 dimensions)."""
+    header = f"{{'descr': '{descr}', 'fortran_order': False, 'shape': {tuple(shape)}, }}"
+    header += " " * (-(12 + len(header) + 1) % 64) + "\n"
+    return b"\x93NUMPY\x02\x00" + len(header).to_bytes(4, "little") + header.encode() + data
+
+
+def test_writes_format_2_when_the_header_needs_it(padnd):
+    rank = 25000  # a shape tuple longer than format 1.0's 64 KiB header limit
+    shape = (1,) * (rank - 1) + (3,)
+    (padnd.dir / "deep.npy").write_bytes(npy_v2("<i2", shape, np.arange(3, dtype="<i2").tobytes()))
+    pads = [0] * (rank - 1) + [1] + [0] * (rank - 1) + [2]
+    result = padnd.run("deep.npy", "-o", "out.npy", "--pads=" + ",".join(map(str, pads)))
+    assert result.returncode == 0, result.stderr
+    raw = (padnd.dir / "out.npy").read_bytes()
+    assert raw[6:8] == b"\x02\x00"
+    header_len = int.from_bytes(raw[8:12], "little")
+    assert (12 + header_len) % 64 == 0
+    header = ast.literal_eval(raw[12:12 + header_len].decode())
+    assert header == {"descr": "<i2", "fortran_order": False, "shape": shape[:-1] + (6,)}
+    assert raw[12 + header_len:] == np.array([0, 0, 1, 2, 0, 0], "<i2").tobytes()
+
+
 def test_equals_sign_byte_order_is_kept(padnd):
     a = np.arange(6, dtype="<u2")
     raw = (padnd.dir / "in.npy")
@@ -210,7 +234,7 @@ def test_onnx_rejects_types_it_does_not_have(padnd):
 
 # --- spec examples (PAD-SPEC §6) ----------------------------------------------------------------
 
-X32 = np.array([[1.0, 1.2], [2.3, 3.4], [4.5,5.7]], dtype=np.float32)
+X32 = np.array([[1.0, 1.2], [2.3, 3.4], [4.5, 5.7]], dtype=np.float32)
 M34 = np.arange(1, 13, dtype=np.int32).reshape(3, 4)
 
 
@@ -299,7 +323,8 @@ def test_openvino_rules(padnd):
                 np.array([[4, 3]], np.int32))
 
 
-NGRAPH_7X9 = [[42] * 9, [42, 42, 1, 42, 42, 2, 42, 42, 3], [42] * 9, [42, 42, 4, 42, 42, 5, 42, 42, 6],
+NGRAPH_7X9 = [[42] * 9, [42, 42, 1, 42, 42, 2, 42, 42, 3],
+              [42] * 9, [42, 42, 4, 42, 42, 5, 42, 42, 6],
               [42] * 9, [42, 42, 7, 42, 42, 8, 42, 42, 9], [42] * 9]
 
 
