@@ -96,9 +96,13 @@ class LiteralParser {
     if (c == '{') return dict_value();
     if (c == '(' || c == '[') return sequence_value();
     PyValue v;
-    if (take_word("True") || take_word("False")) {
+    if (take_word("True")) {
       v.kind = PyValue::Kind::boolean;
-      v.flag = text_[pos_ - 1] == 'e' && text_[pos_ - 2] == 'u';
+      v.flag = true;
+      return v;
+    }
+    if (take_word("False")) {
+      v.kind = PyValue::Kind::boolean;
       return v;
     }
     if (take_word("None")) return v;
@@ -320,6 +324,12 @@ NpyHeader read_header(std::FILE* f, const std::string& path) {
   std::uint64_t header_len = 0;
   for (std::size_t i = len_bytes; i-- > 0;) {  // little-endian
     header_len = header_len << 8 | static_cast<unsigned char>(len_field[i]);
+  }
+  // Check the announced length against the file before allocating it (up to 4 GiB in 2.0).
+  std::error_code ec;
+  const std::uintmax_t file_bytes = std::filesystem::file_size(path, ec);
+  if (!ec && prefix.size() + len_bytes + header_len > file_bytes) {
+    fail_format(path, "truncated file (header)");
   }
   const std::string dict = read_exact(f, header_len, path, "header");
   NpyHeader h = parse_header_dict(path, dict);

@@ -522,6 +522,7 @@ def npy_bytes(array):
     (lambda p: write_raw(p, "obj.npy", npy_bytes(np.array([1, "a"], dtype=object))), ["object"]),
     (lambda p: write_raw(p, "rec.npy", npy_bytes(np.zeros(2, "i4,f4"))), ["structured"]),
     (lambda p: write_raw(p, "ver.npy", b"\x93NUMPY\x09\x00" + b"\0" * 100), ["version"]),
+    (lambda p: write_raw(p, "huge.npy", b"\x93NUMPY\x02\x00\xff\xff\xff\xf0{"), ["truncated"]),
     (lambda p: write_raw(p, "code.npy", npy_bytes(np.zeros(2, "<i4")).replace(b"<i4", b"<x4")),
      ["x4"]),
     (lambda p: p.save(np.arange(6).reshape(2, 3), "rank.npy"), []),  # pads are for rank 1
