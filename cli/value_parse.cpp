@@ -258,22 +258,10 @@ std::string encode_opaque(std::string_view text, const NpyDtype& t) {
 }  // namespace
 
 std::string parse_value(std::string_view text, const NpyDtype& dtype) {
+  if (is_integer(dtype.element)) return encode_integer(text, dtype);
   switch (dtype.element.dtype) {
     case DType::boolean:
       return encode_bool(text, dtype);
-    case DType::int8:
-    case DType::int16:
-    case DType::int32:
-    case DType::int64:
-    case DType::uint8:
-    case DType::uint16:
-    case DType::uint32:
-    case DType::uint64:
-    case DType::int4:
-    case DType::uint4:
-    case DType::int2:
-    case DType::uint2:
-      return encode_integer(text, dtype);
     case DType::float16:
     case DType::bfloat16:
     case DType::float32:

@@ -97,6 +97,17 @@ std::optional<ElementType> parse_element_type(std::string_view name) {
   return std::nullopt;
 }
 
+bool is_integer(const ElementType& type) noexcept {
+  switch (type.dtype) {
+    case DType::int8: case DType::int16: case DType::int32: case DType::int64:
+    case DType::uint8: case DType::uint16: case DType::uint32: case DType::uint64:
+    case DType::int4: case DType::uint4: case DType::int2: case DType::uint2:
+      return true;
+    default:
+      return false;
+  }
+}
+
 std::int64_t storage_bytes(const ElementType& type, std::int64_t count) {
   switch (type.storage()) {
     case Storage::nibble:

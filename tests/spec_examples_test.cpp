@@ -3,6 +3,7 @@
 // ONNX node tests, each run through the adapter it names and checked element by element.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 #include <optional>
 #include <random>
@@ -14,6 +15,7 @@
 #include "padnd/adapters/openvino.hpp"
 #include "padnd/plan.hpp"
 #include "spec/helpers.hpp"
+#include "support/reference.hpp"
 
 namespace padnd {
 namespace {
@@ -188,31 +190,6 @@ SpecFn canonical_call(CanonicalCall c) {
 
 // --- an independent element-wise model (non-negative pads only) -------------------------------
 
-/// Source index of output position `o` on an axis of length `d` with begin pad `b`, found by
-/// stepping mirror by mirror rather than by the library's closed forms. nullopt = pad value.
-std::optional<std::int64_t> stepwise_source(std::int64_t o, std::int64_t d, std::int64_t b,
-                                            Mode mode) {
-  std::int64_t j = o - b;
-  if (j >= 0 && j < d) return j;
-  switch (mode) {
-    case Mode::constant:
-      return std::nullopt;
-    case Mode::edge:
-      return j < 0 ? 0 : d - 1;
-    case Mode::wrap:
-      while (j < 0) j += d;
-      while (j >= d) j -= d;
-      return j;
-    case Mode::reflect:
-      if (d == 1) return 0;
-      while (j < 0 || j >= d) j = j < 0 ? -j : 2 * (d - 1) - j;
-      return j;
-    case Mode::symmetric:
-      while (j < 0 || j >= d) j = j < 0 ? -j - 1 : 2 * d - 1 - j;
-      return j;
-  }
-  return std::nullopt;
-}
 
 /// Pads `values` (row-major, `shape`) by `begin`/`end` per axis in `mode`.
 std::vector<double> stepwise_pad(const Shape& shape, const std::vector<double>& values,
@@ -232,9 +209,11 @@ std::vector<double> stepwise_pad(const Shape& shape, const std::vector<double>& 
     std::int64_t flat = 0;
     bool is_pad = false;
     for (std::size_t k = 0; k < rank; ++k) {
-      const auto s = stepwise_source(index[k], shape[k], begin[k], mode);
-      if (!s) is_pad = true;
-      flat = flat * shape[k] + s.value_or(0);
+      // The while-loop oracle of tests/support, not the library's closed forms.
+      const std::int64_t s = testing::naive_source(mode, NegativeOrder::map_on_original, shape[k],
+                                                   AxisPad{begin[k], end[k], 0}, index[k]);
+      if (s < 0) is_pad = true;
+      flat = flat * shape[k] + std::max<std::int64_t>(s, 0);
     }
     result.push_back(is_pad ? value : values[static_cast<std::size_t>(flat)]);
     for (std::size_t k = rank; k-- > 0;) {  // next multi-index, row-major

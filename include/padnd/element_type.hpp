@@ -58,6 +58,9 @@ struct ElementType {
 /// Parses a name produced by ElementType::name() (also accepts "float", "double", "bool").
 std::optional<ElementType> parse_element_type(std::string_view name);
 
+/// Whether `type` holds integers (signed or unsigned, including the packed 4-/2-bit ones).
+bool is_integer(const ElementType& type) noexcept;
+
 /// Bytes needed to store `count` elements densely (packed types round up).
 std::int64_t storage_bytes(const ElementType& type, std::int64_t count);
 

@@ -44,26 +44,6 @@ std::string list_text(std::span<const std::int64_t> values) {
 
 std::string axis_text(std::size_t axis) { return "axis " + std::to_string(axis); }
 
-bool is_integer_type(const ElementType& type) {
-  switch (type.dtype) {
-    case DType::int8:
-    case DType::int16:
-    case DType::int32:
-    case DType::int64:
-    case DType::uint8:
-    case DType::uint16:
-    case DType::uint32:
-    case DType::uint64:
-    case DType::int4:
-    case DType::uint4:
-    case DType::int2:
-    case DType::uint2:
-      return true;
-    default:
-      return false;
-  }
-}
-
 void require_vector(const IntTensor& t, std::string_view argument) {
   if (t.shape.size() != 1) {
     fail(Errc::shape_mismatch, argument,
@@ -88,7 +68,7 @@ void require_type_in(const IntTensor& t, std::string_view argument, std::span<co
 }
 
 void require_integer_type(const IntTensor& t, std::string_view argument, std::string_view context) {
-  if (!is_integer_type(t.type)) {
+  if (!is_integer(t.type)) {
     fail(Errc::unsupported_type, argument,
          "must have an integer element type in " + std::string(context) + ", got " + t.type.name());
   }

@@ -31,16 +31,12 @@ std::string list_text(std::span<const std::int64_t> values);
 /// "axis 2"
 std::string axis_text(std::size_t axis);
 
-/// Whether `type` is an integer type usable for pad amounts: int8..int64, uint8..uint64 and the
-/// packed int4/uint4/int2/uint2 (not bool).
-bool is_integer_type(const ElementType& type);
-
 /// Requires `t` to be 1-D with as many values as its shape says.
 void require_vector(const IntTensor& t, std::string_view argument);
 /// Requires `t.type` to be one of `allowed`.
 void require_type_in(const IntTensor& t, std::string_view argument, std::span<const DType> allowed,
                      std::string_view context);
-/// Requires `t.type` to be an integer type (is_integer_type).
+/// Requires `t.type` to be an integer type (padnd::is_integer).
 void require_integer_type(const IntTensor& t, std::string_view argument, std::string_view context);
 /// Requires `values.size() == expected`; `expected_text` explains it ("the data rank 2").
 void require_length(std::span<const std::int64_t> values, std::string_view argument,
