@@ -159,14 +159,14 @@ SpecChoice parse_spec(std::string_view text) {
   const bool bare = colon == std::string::npos;
   const auto bad = [&] {
     return UsageError("unknown --spec '" + std::string(text) + "' (expected onnx, onnx:1.." +
-                      std::to_string(onnx::kLatestOpset) +
+                      std::to_string(onnx::kNewestKnownOpset) +
                       ", openvino:1, openvino:12, ngraph:v0, ngraph:v1 or numpy)");
   };
   SpecChoice s;
   if (family == "onnx") {
     s.family = Family::onnx;
     s.version = bare ? onnx::kLatestOpset : number.value_or(0);
-    if (s.version < 1 || s.version > onnx::kLatestOpset) throw bad();
+    if (s.version < 1 || s.version > onnx::kNewestKnownOpset) throw bad();
   } else if (family == "openvino") {
     s.family = Family::openvino;
     s.version = bare ? 12 : number.value_or(0);

@@ -225,10 +225,10 @@ const std::string& read_constant_value(const ValueTensor& v, const ElementType& 
 }  // namespace
 
 int pad_version(int opset) {
-  if (opset < 1 || opset > kLatestOpset) {
+  if (opset < 1 || opset > kNewestKnownOpset) {
     fail(Errc::invalid_argument, "opset",
          "ONNX opset " + std::to_string(opset) + " is not supported; padnd knows opsets 1.." +
-             std::to_string(kLatestOpset));
+             std::to_string(kNewestKnownOpset));
   }
   int version = 1;
   for (int v : kVersions) {

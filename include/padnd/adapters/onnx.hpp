@@ -15,6 +15,9 @@ namespace padnd::onnx {
 
 /// The newest ONNX opset padnd knows; Pad-25 is the version active there.
 inline constexpr int kLatestOpset = 25;
+/// The newest opset of onnx `main` (Aug 2026). Opsets 26..28 added no Pad version, so they still
+/// run Pad-25 (PAD-SPEC §2.1); later opsets are rejected until someone checks them.
+inline constexpr int kNewestKnownOpset = 28;
 
 /// One ONNX Pad node as a model gives it: the opset it runs under, its attributes and its
 /// inputs (after `data`). Optional inputs that are absent or skipped with an empty name are
@@ -33,7 +36,7 @@ struct PadNode {
   std::optional<IntTensor> axes;  ///< Pad-18 and later
 };
 
-/// The Pad version active at `opset` (1..25 map to 1, 2, 11, 13, 18, 19, 21, 23, 24, 25).
+/// The Pad version active at `opset` (1..28 map to 1, 2, 11, 13, 18, 19, 21, 23, 24, 25).
 int pad_version(int opset);
 
 /// Whether Pad at `opset` accepts `type` (PAD-SPEC §2.2).
