@@ -1,0 +1,21 @@
+# SPDX-License-Identifier: Apache-2.0
+# Type stubs for the padnd package.
+from typing import Any, Literal, Mapping, Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+__version__: str
+
+def pad(
+    array: npt.ArrayLike,
+    pad_width: int | Sequence[int] | Sequence[Sequence[int]] | npt.ArrayLike
+    | Mapping[int, int | tuple[int, int]],
+    mode: str | Any = "constant",
+    *,
+    negative: Literal["map_on_original", "crop_then_pad"] | None = None,
+    interior: int | Sequence[int] | None = None,
+    out: np.ndarray | None = None,
+    threads: int = 1,
+    **kwargs: Any,
+) -> np.ndarray: ...

@@ -1,0 +1,141 @@
+# SPDX-License-Identifier: Apache-2.0
+# padnd.pad against numpy.pad: modes, dtypes, layouts, pad-width and constant broadcasting.
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+from hypothesis.extra import numpy as hnp
+
+import padnd
+
+MODES = ["constant", "edge", "reflect", "symmetric", "wrap"]
+DTYPES = ["?", "i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8", "f2", "f4", "f8", ">f8", "g",
+          "c8", "c16", "S3", "U2", "V5", "M8[s]", "m8[ns]"]
+
+
+def sample(shape, dtype):
+    raw = np.arange(int(np.prod(shape)) * np.dtype(dtype).itemsize, dtype=np.uint8) * 37 + 1
+    return raw.view(np.dtype(dtype).newbyteorder("=") if dtype[0] == ">" else dtype).reshape(shape)
+
+
+def same(a, b):
+    assert a.dtype == b.dtype and a.shape == b.shape
+    assert a.tobytes() == b.tobytes()  # bit-exact (NaN payloads, padding bytes of 'V')
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("mode", MODES)
+def test_every_dtype_and_mode(dtype, mode):
+    a = sample((3, 4), dtype)
+    same(padnd.pad(a, ((2, 5), (4, 1)), mode), np.pad(a, ((2, 5), (4, 1)), mode))
+
+
+LAYOUTS = {
+    "transposed": lambda a: a.T,
+    "negative": lambda a: a[::-1, ::-2],
+    "fortran": np.asfortranarray,
+    "sliced": lambda a: a[1:, 1:3],
+    "broadcast": lambda a: np.broadcast_to(a[:1], a.shape),
+}
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("mode", MODES)
+def test_layouts(layout, mode):
+    a = LAYOUTS[layout](np.arange(30, dtype=np.int32).reshape(5, 6))
+    same(padnd.pad(a, ((3, 7), (6, 2)), mode), np.pad(a, ((3, 7), (6, 2)), mode))
+
+
+@pytest.mark.parametrize("mode", MODES + ["empty"])
+def test_zero_d_and_zero_size(mode):
+    zero_d = np.array(7.5)
+    same(padnd.pad(zero_d, 3, mode), np.pad(zero_d, 3, mode))
+    empty = np.zeros((0, 3), dtype=np.int16)
+    same(padnd.pad(empty, ((0, 0), (1, 2)), mode), np.pad(empty, ((0, 0), (1, 2)), mode))
+
+
+def test_empty_mode_interior():
+    a = np.arange(6.0).reshape(2, 3)
+    assert (padnd.pad(a, ((1, 2), (3, 0)), "empty")[1:3, 3:] == a).all()
+
+
+@pytest.mark.parametrize("pad_width", [2, (2,), (1, 3), ((1, 3),), [[1], [2]], ((1, 2), (3, 4)),
+                                       np.array([[0, 1], [2, 0]]), {1: 2}, {0: (1, 0)}])
+def test_pad_width_broadcasting(pad_width):
+    a = np.arange(6).reshape(2, 3)
+    same(padnd.pad(a, pad_width), np.pad(a, pad_width))
+
+
+@pytest.mark.parametrize("pad_width", [-1, (1, -1), ((1, 2), (-3, 4)), 1.5, [1.0], "a", [],
+                                       ((1, 2, 3),), ((1, 2), (3, 4), (5, 6)), np.uint8(2)])
+def test_pad_width_errors_equal_numpy(pad_width):
+    a = np.arange(6).reshape(2, 3)
+    with pytest.raises(Exception) as expected:
+        np.pad(a, pad_width)
+    with pytest.raises(type(expected.value)) as got:
+        padnd.pad(a, pad_width)
+    assert str(got.value) == str(expected.value)
+
+
+@pytest.mark.parametrize("values", [5, (1, 2), ((1, 2),), [[1], [2], [3]],
+                                    ((1, 2), (3, 4), (5, 6)), 2.7, -1, None])
+def test_constant_values_broadcasting(values):
+    a = np.arange(24, dtype=np.float32).reshape(2, 3, 4)[:, ::-1]
+    same(padnd.pad(a, ((1, 2), (3, 1), (2, 2)), constant_values=values),
+         np.pad(a, ((1, 2), (3, 1), (2, 2)), constant_values=values))
+
+
+def test_constant_value_casts_like_numpy():
+    a = np.arange(4, dtype=np.int8)
+    same(padnd.pad(a, 2, constant_values=2.9), np.pad(a, 2, constant_values=2.9))
+    with pytest.raises(OverflowError):
+        np.pad(a, 2, constant_values=300)
+    with pytest.raises(OverflowError):
+        padnd.pad(a, 2, constant_values=300)
+
+
+def test_mode_and_keyword_errors_equal_numpy():
+    a = np.arange(4)
+    for mode, kwargs in [("bogus", {}), ("edge", {"constant_values": 1}), ("wrap", {"x": 1})]:
+        with pytest.raises(ValueError) as expected:
+            np.pad(a, 1, mode, **kwargs)
+        with pytest.raises(ValueError, match=str(expected.value).replace("'", ".")[:20]):
+            padnd.pad(a, 1, mode, **kwargs)
+    with pytest.raises(ValueError, match="can't extend empty axis 0"):
+        padnd.pad(np.zeros(0), 1, "edge")
+
+
+@pytest.mark.parametrize("mode", ["linear_ramp", "maximum", "mean", "median", "minimum"])
+def test_value_modes_are_refused_not_faked(mode):
+    with pytest.raises(ValueError, match=f"mode '{mode}' is not supported yet by padnd"):
+        padnd.pad(np.arange(4), 1, mode)
+    with pytest.raises(ValueError, match="reflect_type='odd' is not supported yet"):
+        padnd.pad(np.arange(4), 1, "reflect", reflect_type="odd")
+
+
+def test_object_arrays_and_callable_mode_go_to_numpy():
+    a = np.array([1, "x", None], dtype=object)
+    assert padnd.pad(a, 1, constant_values=0).tolist() == np.pad(a, 1, constant_values=0).tolist()
+
+    def twos(vector, width, axis, kwargs):
+        vector[:width[0]] = 2
+
+    same(padnd.pad(np.arange(3), 2, twos), np.pad(np.arange(3), 2, twos))
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data(), mode=st.sampled_from(MODES),
+       dtype=st.sampled_from(["i1", "u2", "f4", "c16", "S2", "M8[D]"]))
+def test_random(data, mode, dtype):
+    shape = data.draw(hnp.array_shapes(min_dims=0, max_dims=4, min_side=0 if mode == "constant"
+                                       else 1, max_side=5))
+    a = sample(shape, dtype)
+    # a random strided view: reversed and/or stepped axes, then a random axis order
+    index = tuple(slice(None, None, data.draw(st.sampled_from([1, 2, -1, -2]))) for _ in shape)
+    a = a[index].transpose(data.draw(st.permutations(range(a.ndim))))
+    pad_width = [tuple(data.draw(st.integers(0, 12)) for _ in range(2)) for _ in a.shape] or 3
+    kwargs = {}
+    if mode == "constant" and dtype in ("i1", "f4"):
+        kwargs["constant_values"] = data.draw(
+            st.lists(st.tuples(st.integers(-9, 9), st.integers(-9, 9)),
+                     min_size=a.ndim, max_size=a.ndim)) or 0
+    same(padnd.pad(a, pad_width, mode, **kwargs), np.pad(a, pad_width, mode, **kwargs))
