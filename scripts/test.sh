@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the tests need (Debian packages, a Python venv) and runs every test:
-# C++ (ctest, Release), C++ again under ASan+UBSan, and the Python suites (pytest).
+# C++ (ctest, Release), C++ again under ASan+UBSan, the CLI suite and the Python package (pytest).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
@@ -33,3 +33,8 @@ ctest --test-dir build-asan --output-on-failure --no-tests=error -j"$jobs"
 
 # 5. Python suites (CLI on .npy files, numpy as the oracle).
 PADND_CLI="$PWD/build/padnd" .venv/bin/python -m pytest -q tests/cli
+
+# 6. Python package: build it with the build deps already in the venv (no isolated env to fetch),
+#    then test the installed copy (run from tests/ so the source tree's padnd/ cannot shadow it).
+.venv/bin/pip install -q --no-build-isolation ./
+(cd tests && ../.venv/bin/python -m pytest -q python)
