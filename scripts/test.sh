@@ -34,7 +34,7 @@ ctest --test-dir build-asan --output-on-failure --no-tests=error -j"$jobs"
 # 5. Python suites (CLI on .npy files, numpy as the oracle).
 PADND_CLI="$PWD/build/padnd" .venv/bin/python -m pytest -q tests/cli
 
-# 6. Python package: build it with the build deps already in the venv (no isolated env to fetch),
-#    then test the installed copy (run from tests/ so the source tree's padnd/ cannot shadow it).
+# 6. Python package: built with the build deps already in the venv (no isolated env to fetch),
+#    then tested as installed (the sources live in python/padnd, so nothing shadows it here).
 .venv/bin/pip install -q --no-build-isolation ./
-(cd tests && ../.venv/bin/python -m pytest -q python)
+.venv/bin/python -m pytest -q tests/python
