@@ -139,3 +139,17 @@ def test_random(data, mode, dtype):
             st.lists(st.tuples(st.integers(-9, 9), st.integers(-9, 9)),
                      min_size=a.ndim, max_size=a.ndim)) or 0
     same(padnd.pad(a, pad_width, mode, **kwargs), np.pad(a, pad_width, mode, **kwargs))
+
+
+@pytest.mark.parametrize("name", ["bfloat16", "float8_e4m3fn", "float8_e5m2", "int4", "uint4",
+                                  "float4_e2m1fn", "int2", "uint2"])
+@pytest.mark.parametrize("mode", MODES)
+def test_ml_dtypes(name, mode):
+    ml_dtypes = pytest.importorskip("ml_dtypes")
+    if not hasattr(ml_dtypes, name):
+        pytest.skip(f"ml_dtypes {ml_dtypes.__version__} has no {name}")
+    a = np.arange(12).reshape(3, 4).astype(getattr(ml_dtypes, name))[::-1]
+    same(padnd.pad(a, ((1, 3), (4, 2)), mode, **({"constant_values": 1}
+                                                 if mode == "constant" else {})),
+         np.pad(a, ((1, 3), (4, 2)), mode, **({"constant_values": 1}
+                                              if mode == "constant" else {})))
