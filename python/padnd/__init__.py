@@ -4,8 +4,11 @@
 
 ``padnd.pad`` is a drop-in for ``numpy.pad`` in the modes constant, edge, reflect, symmetric,
 wrap and empty; see its docstring for the extensions and for what is not supported yet.
+``padnd.onnx.pad``, ``padnd.openvino.pad`` and ``padnd.ngraph.pad`` follow those frameworks' Pad
+operators exactly (each with an ``infer_shape`` that needs no data).
 """
+from . import ngraph, onnx, openvino
 from ._numpy_pad import pad
 
 __version__ = "0.1.0"
-__all__ = ["pad", "__version__"]
+__all__ = ["pad", "onnx", "openvino", "ngraph", "__version__"]

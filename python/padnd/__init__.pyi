@@ -5,6 +5,8 @@ from typing import Any, Literal, Mapping, Sequence
 import numpy as np
 import numpy.typing as npt
 
+from . import ngraph as ngraph, onnx as onnx, openvino as openvino
+
 __version__: str
 
 def pad(

@@ -1,0 +1,72 @@
+# SPDX-License-Identifier: Apache-2.0
+# Shared plumbing of padnd.onnx / padnd.openvino / padnd.ngraph: numpy inputs -> adapter tensors,
+# and the execute path for a PadSpec the C++ adapters validated.
+from __future__ import annotations
+
+import numpy as np
+
+from . import _padnd
+from ._dtypes import element_type_name  # noqa: F401 (re-used by the spec modules)
+
+
+def int_tensor(name: str, values) -> _padnd.IntTensor:
+    """An integer input with its numpy dtype kept, so adapters can enforce e.g. "int64 only".
+    A Python list becomes int64 (numpy's default on 64-bit platforms); an empty one too."""
+    arr = np.asarray(values)
+    if arr.size == 0 and not isinstance(values, np.ndarray):
+        arr = arr.astype(np.int64)
+    if arr.dtype.kind not in "iu":
+        raise TypeError(f"{name}: expected an integer array, got dtype {arr.dtype}")
+    return _padnd.IntTensor(element_type_name(arr.dtype), list(arr.shape),
+                            [int(v) for v in arr.reshape(-1)])
+
+
+def int_list(name: str, values) -> list[int]:
+    """A plain integer attribute (one int per axis)."""
+    arr = np.asarray(values)
+    if arr.size == 0:
+        return []
+    if arr.dtype.kind not in "iu" or arr.ndim > 1:
+        raise TypeError(f"{name}: expected a list of ints, got {values!r}")
+    return [int(v) for v in arr.reshape(-1)]
+
+
+def value_tensor(value, dtype: np.dtype) -> _padnd.ValueTensor | None:
+    """A pad-value input. numpy scalars and arrays keep their dtype (the adapter checks it against
+    the data's); plain Python scalars are converted to the data's dtype first."""
+    if value is None:
+        return None
+    if isinstance(value, (np.ndarray, np.generic)):
+        arr = np.asarray(value)
+    else:
+        arr = np.asarray(value, dtype=dtype)
+    flat = np.ascontiguousarray(arr).reshape(-1)
+    return _padnd.ValueTensor(element_type_name(arr.dtype), list(arr.shape),
+                              [flat[i:i + 1].tobytes() for i in range(flat.size)])
+
+
+def data_array(data) -> np.ndarray:
+    arr = np.asarray(data)
+    element_type_name(arr.dtype)  # rejects object arrays with padnd's TypeError
+    return arr
+
+
+def normalise_shape(shape) -> list[int]:
+    """`shape` as a list of ints (an int is a 1-D shape; () is rank 0)."""
+    if isinstance(shape, (int, np.integer)):
+        return [int(shape)]
+    return [int(d) for d in shape]
+
+
+def run(spec: _padnd.PadSpec, array: np.ndarray) -> np.ndarray:
+    """Pads `array` by the validated `spec` into a new array of the same dtype."""
+    shape = tuple(_padnd.spec_shape(spec, list(array.shape)))
+    out = np.empty(shape, dtype=array.dtype)
+    _padnd.execute_spec(spec, array.__array_interface__["data"][0],
+                        element_type_name(array.dtype), list(array.shape), list(array.strides),
+                        out.__array_interface__["data"][0], out.nbytes)
+    return out
+
+
+def shape(spec: _padnd.PadSpec, shape: list[int]) -> tuple[int, ...]:
+    return tuple(_padnd.spec_shape(spec, shape))

@@ -1,0 +1,44 @@
+# SPDX-License-Identifier: Apache-2.0
+# padnd.openvino: OpenVINO Pad-1 / Pad-12 through padnd's C++ OpenVINO adapter (PAD-SPEC §3).
+"""OpenVINO ``Pad`` (opset1 Pad-1 and opset12 Pad-12)."""
+from __future__ import annotations
+
+import numpy as np
+
+from . import _padnd, _spec
+
+__all__ = ["pad", "infer_shape"]
+
+
+def _spec_for(dtype: np.dtype, shape: list[int], pads_begin, pads_end, pad_mode, pad_value,
+              version):
+    return _padnd.openvino_spec(int(version), pad_mode, _spec.int_tensor("pads_begin", pads_begin),
+                                _spec.int_tensor("pads_end", pads_end),
+                                _spec.value_tensor(pad_value, dtype),
+                                _spec.element_type_name(dtype), shape)
+
+
+def pad(data, pads_begin, pads_end, pad_mode, pad_value=None, version=12):
+    """OpenVINO ``Pad`` of `data` (`version` 1 or 12).
+
+    `pads_begin` / `pads_end`: one integer per axis (int32 or int64 arrays, or lists).
+    `pad_mode`: "constant", "edge", "reflect" or "symmetric" (reflect pads must be <= dim - 1,
+    symmetric pads <= dim). `pad_value`: the constant (a numpy scalar / 0-d array of the data's
+    dtype, or a Python number converted to it); default zero.
+    Pad-12 accepts negative pads (crops, other modes read the uncropped input) and clamps a
+    negative output length to 0; Pad-1 rejects negative pads. Returns a new array.
+
+    Raises ValueError with the adapter's message for anything the spec rejects, TypeError for an
+    element type it does not accept.
+    """
+    array = _spec.data_array(data)
+    return _spec.run(_spec_for(array.dtype, list(array.shape), pads_begin, pads_end, pad_mode,
+                               pad_value, version), array)
+
+
+def infer_shape(shape, pads_begin, pads_end, pad_mode, pad_value=None, version=12,
+                dtype="float32"):
+    """The output shape (a tuple) of :func:`pad` on data of `shape` and `dtype`, without data."""
+    dims = _spec.normalise_shape(shape)
+    return _spec.shape(_spec_for(np.dtype(dtype), dims, pads_begin, pads_end, pad_mode,
+                                 pad_value, version), dims)

@@ -1,0 +1,196 @@
+# SPDX-License-Identifier: Apache-2.0
+# padnd.onnx / padnd.openvino / padnd.ngraph against the computed examples of PAD-SPEC §6.
+import numpy as np
+import pytest
+
+import padnd
+
+X32 = np.array([[1.0, 1.2], [2.3, 3.4], [4.5, 5.7]], dtype=np.float32)
+I23 = np.array([[1, 2, 3], [4, 5, 6]], dtype=np.int64)
+M34 = np.arange(1, 13, dtype=np.int32).reshape(3, 4)
+OV_PADS = ([0, 1], [2, 3])
+
+
+def check(got, expected, dtype=None):
+    expected = np.asarray(expected, dtype=dtype if dtype is not None else got.dtype)
+    assert got.shape == expected.shape
+    np.testing.assert_array_equal(got, expected)
+
+
+# ---- ONNX ------------------------------------------------------------------------------------
+
+def test_ex2_onnx11_reflect_multi():
+    got = padnd.onnx.pad(X32, [0, 2, 0, 0], mode="reflect", opset=11)
+    check(got, [[1.0, 1.2, 1.0, 1.2], [2.3, 3.4, 2.3, 3.4], [4.5, 5.7, 4.5, 5.7]], np.float32)
+
+
+def test_ex4_onnx19_wrap():
+    got = padnd.onnx.pad(X32, [2, 1, 1, 1], mode="wrap", opset=19)
+    row = [[3.4, 2.3, 3.4, 2.3], [5.7, 4.5, 5.7, 4.5], [1.2, 1.0, 1.2, 1.0]]
+    check(got, row + row, np.float32)
+
+
+def test_wrap_rejected_at_opset18():
+    with pytest.raises(ValueError, match="wrap"):
+        padnd.onnx.pad(X32, [2, 1, 1, 1], mode="wrap", opset=18)
+    assert padnd.onnx.infer_shape((3, 2), [2, 1, 1, 1], mode="wrap", opset=19) == (6, 4)
+
+
+def test_ex5_onnx18_axes_subset():
+    got = padnd.onnx.pad(I23, [1, 2], np.int64(7), axes=[1], opset=18)
+    check(got, [[7, 1, 2, 3, 7, 7], [7, 4, 5, 6, 7, 7]])
+
+
+def test_ex6_onnx18_axes_unsorted():
+    got = padnd.onnx.pad(I23, [1, 0, 0, 2], np.int64(0), axes=np.array([1, 0], np.int32),
+                         opset=18)
+    check(got, [[0, 1, 2, 3], [0, 4, 5, 6], [0, 0, 0, 0], [0, 0, 0, 0]])
+
+
+def test_ex8_onnx18_repeated_axis():
+    with pytest.raises(ValueError):
+        padnd.onnx.pad(I23, [1, 1, 1, 1], axes=[1, -1], opset=18)
+
+
+def test_ex12_skipped_constant_value():
+    check(padnd.onnx.pad(I23, [1, 0], axes=[0], opset=18), [[0, 0, 0], [1, 2, 3], [4, 5, 6]])
+
+
+def test_ex13_onnx13_value_ignored_for_edge():
+    got = padnd.onnx.pad(np.array([1, 2, 3]), [1, 1], np.int64(9), mode="edge", opset=13)
+    check(got, [1, 1, 2, 3, 3])
+
+
+def test_ex29_ex30_crop_then_pad():
+    six = np.arange(1, 7)
+    check(padnd.onnx.pad(six, [-4, 3], mode="reflect"), [5, 6, 5, 6, 5])
+    check(padnd.onnx.pad(np.array([1, 2, 3, 4]), [-1, 1], mode="wrap"), [2, 3, 4, 2])
+
+
+def test_ex31_edge_over_crop():
+    with pytest.raises(ValueError):
+        padnd.onnx.pad(np.arange(1, 7), [2, -7], mode="edge")
+
+
+def test_ex35_ex36_attribute_versions():
+    got = padnd.onnx.pad(X32, [0, 2, 0, 0], opset=1)
+    check(got, [[0, 0, 1.0, 1.2], [0, 0, 2.3, 3.4], [0, 0, 4.5, 5.7]], np.float32)
+    got = padnd.onnx.pad(np.array([1, 2], np.float16), [1, 0], 0.1, opset=2)
+    check(got, [0.0999755859375, 1.0, 2.0], np.float16)
+
+
+def test_int32_pads_rejected_for_onnx_accepted_for_openvino():
+    pads32 = np.array([0, 1, 2, 3], np.int32)
+    with pytest.raises(TypeError, match="int32"):
+        padnd.onnx.pad(M34, pads32)
+    with pytest.raises(TypeError, match="int32"):
+        padnd.onnx.infer_shape((3, 4), pads32, dtype=np.int32)
+    got = padnd.openvino.pad(M34, pads32[:2], pads32[2:], "constant")
+    assert got.shape == (5, 8)
+
+
+def test_onnx_constant_value_dtype_mismatch_rejected():
+    with pytest.raises((TypeError, ValueError)):
+        padnd.onnx.pad(I23, [1, 1, 1, 1], np.float32(1.0))
+
+
+# ---- OpenVINO --------------------------------------------------------------------------------
+
+OV_EXPECTED = {
+    "constant": [[0, 1, 2, 3, 4, 0, 0, 0], [0, 5, 6, 7, 8, 0, 0, 0], [0, 9, 10, 11, 12, 0, 0, 0],
+                 [0] * 8, [0] * 8],
+    "edge": [[1, 1, 2, 3, 4, 4, 4, 4], [5, 5, 6, 7, 8, 8, 8, 8], [9, 9, 10, 11, 12, 12, 12, 12],
+             [9, 9, 10, 11, 12, 12, 12, 12], [9, 9, 10, 11, 12, 12, 12, 12]],
+    "reflect": [[2, 1, 2, 3, 4, 3, 2, 1], [6, 5, 6, 7, 8, 7, 6, 5],
+                [10, 9, 10, 11, 12, 11, 10, 9], [6, 5, 6, 7, 8, 7, 6, 5],
+                [2, 1, 2, 3, 4, 3, 2, 1]],
+    "symmetric": [[1, 1, 2, 3, 4, 4, 3, 2], [5, 5, 6, 7, 8, 8, 7, 6],
+                  [9, 9, 10, 11, 12, 12, 11, 10], [9, 9, 10, 11, 12, 12, 11, 10],
+                  [5, 5, 6, 7, 8, 8, 7, 6]],
+}
+
+
+@pytest.mark.parametrize("mode", sorted(OV_EXPECTED))
+@pytest.mark.parametrize("version", [1, 12])
+def test_ex46_to_49_openvino_spec_examples(mode, version):
+    check(padnd.openvino.pad(M34, *OV_PADS, mode, version=version), OV_EXPECTED[mode])
+    assert padnd.openvino.infer_shape((3, 4), *OV_PADS, mode, version=version) == (5, 8)
+
+
+def test_ex53_ex55_openvino12_negative_reflect():
+    got = padnd.openvino.pad(M34, [2, -1], [-1, 3], "reflect")
+    check(got, [[10, 11, 12, 11, 10, 9], [6, 7, 8, 7, 6, 5], [2, 3, 4, 3, 2, 1],
+                [6, 7, 8, 7, 6, 5]])
+    check(padnd.openvino.pad(M34, [-4, 3], [2, -5], "reflect"), [[4, 3]])
+
+
+def test_ex56_openvino_reflect_limit():
+    with pytest.raises(ValueError):
+        padnd.openvino.pad(np.array([[1, 2], [4, 5]]), [0, 2], [0, 0], "reflect")
+
+
+def test_ex60_ex61_openvino_negative_pads():
+    three = np.array([1, 2, 3])
+    with pytest.raises(ValueError):
+        padnd.openvino.pad(three, [-1], [0], "constant", version=1)
+    check(padnd.openvino.pad(three, [-1], [0], "constant"), [2, 3])
+    assert padnd.openvino.pad(three, [-2], [-2], "constant").shape == (0,)
+    assert padnd.openvino.infer_shape(3, [-2], [-2], "constant") == (0,)
+
+
+def test_openvino_pad_value():
+    got = padnd.openvino.pad(np.array([1.5], np.float32), [1], [1], "constant", np.float32(-2))
+    check(got, [-2, 1.5, -2], np.float32)
+
+
+# ---- nGraph ----------------------------------------------------------------------------------
+
+def test_ex65_ngraph_v0_interior():
+    got = padnd.ngraph.pad(np.arange(1, 10).reshape(3, 3), 42, (1, 2), (1, 0), (1, 2))
+    f = [42] * 9
+    check(got, [f, [42, 42, 1, 42, 42, 2, 42, 42, 3], f, [42, 42, 4, 42, 42, 5, 42, 42, 6], f,
+                [42, 42, 7, 42, 42, 8, 42, 42, 9], f])
+
+
+def test_ex67_ngraph_v0_interior_negative_exterior():
+    got = padnd.ngraph.pad(I23, 9, (1, -2), (2, -1), (2, 1))
+    check(got, [[9, 9], [2, 9], [9, 9], [9, 9], [5, 9], [9, 9], [9, 9]])
+    assert padnd.ngraph.infer_shape((2, 3), 9, (1, -2), (2, -1), (2, 1), dtype=np.int64) == (7, 2)
+
+
+def test_ex71_ngraph_multi_reflection_v0_and_v1():
+    expected = [3, 2, 1, 2, 3, 2, 1, 2, 3, 2, 1, 2, 3, 2, 1, 2, 3, 2, 1, 2, 3, 2]
+    three = np.array([1, 2, 3])
+    check(padnd.ngraph.pad(three, 0, [10], [9], mode="REFLECT"), expected)
+    check(padnd.ngraph.pad(three, None, np.array([10], np.int32), [9], mode="reflect",
+                           version="v1"), expected)
+
+
+def test_ngraph_interior_needs_constant():
+    with pytest.raises(ValueError):
+        padnd.ngraph.pad(np.array([1, 2, 3]), 0, [0], [0], [1], mode="EDGE")
+
+
+# ---- against numpy.pad -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("mode", ["constant", "edge", "reflect", "wrap"])
+def test_onnx_matches_numpy_for_nonnegative_pads(mode):
+    rng = np.random.default_rng(7)
+    for _ in range(20):
+        shape = tuple(int(d) for d in rng.integers(1, 5, size=rng.integers(1, 4)))
+        data = rng.standard_normal(shape).astype(np.float64)
+        begins = [int(v) for v in rng.integers(0, 7, size=len(shape))]
+        ends = [int(v) for v in rng.integers(0, 7, size=len(shape))]
+        got = padnd.onnx.pad(data, begins + ends, mode=mode)
+        expected = np.pad(data, list(zip(begins, ends)), mode=mode)
+        np.testing.assert_array_equal(got, expected)
+        assert padnd.onnx.infer_shape(shape, begins + ends, mode=mode,
+                                      dtype=np.float64) == expected.shape
+
+
+@pytest.mark.parametrize("mode", ["constant", "edge", "reflect", "symmetric"])
+def test_openvino_matches_numpy_within_limits(mode):
+    data = np.arange(24, dtype=np.int16).reshape(2, 3, 4)
+    begins, ends = [1, 2, 0], [0, 1, 3]
+    got = padnd.openvino.pad(data, begins, ends, mode)
+    np.testing.assert_array_equal(got, np.pad(data, list(zip(begins, ends)), mode=mode))
