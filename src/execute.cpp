@@ -119,8 +119,7 @@ void execute(const Plan& plan, const void* in, void* out, std::int64_t out_bytes
   if (plan.out_elems_ == 0) return;
   if (out == nullptr) throw Error(Errc::invalid_argument, "output: null buffer");
   const PlanAxis& row = plan.axes_.back();
-  const bool reads_input = row.in_len > 0 || plan.axes_.size() > 1;
-  if (in == nullptr && reads_input && element_count(plan.in_shape_) > 0) {
+  if (in == nullptr && plan.in_elems_ > 0) {
     throw Error(Errc::invalid_argument, "input: null data pointer for a non-empty tensor");
   }
   const RowContext ctx{&plan.row_,       row.plain ? nullptr : row.src.data(),

@@ -278,7 +278,7 @@ Plan make_plan(const ElementType& type, const std::vector<std::int64_t>& shape,
   plan.mode_ = spec.mode;
   plan.in_shape_ = shape;
   plan.out_shape_ = infer_shape(shape, spec);
-  element_count(shape);  // validates the input size
+  plan.in_elems_ = element_count(shape);
   plan.out_elems_ = element_count(plan.out_shape_);
   plan.out_bytes_ = storage_bytes(type, plan.out_elems_);
   check_value(type, spec.value);

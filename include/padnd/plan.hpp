@@ -66,6 +66,7 @@ class Plan {
   Mode mode_ = Mode::constant;
   std::vector<std::int64_t> in_shape_;
   std::vector<std::int64_t> out_shape_;
+  std::int64_t in_elems_ = 0;
   std::int64_t out_elems_ = 0;
   std::int64_t out_bytes_ = 0;
   std::int64_t unit_bytes_ = 0;
