@@ -110,7 +110,8 @@ void run_packed(const Plan& plan, const RowContext& ctx, const std::uint8_t* in,
 
 }  // namespace
 
-void execute(const Plan& plan, const void* in, void* out, std::int64_t out_bytes) {
+void execute(const Plan& plan, const void* in, void* out, std::int64_t out_bytes,
+             const ExecOptions& /*options*/) {
   if (out_bytes < plan.out_bytes_) {
     throw Error(Errc::shape_mismatch, "output: buffer of " + std::to_string(out_bytes) +
                                           " bytes is smaller than the " +
@@ -152,16 +153,17 @@ void execute(const Plan& plan, const void* in, void* out, std::int64_t out_bytes
   }
 }
 
-Tensor pad(const TensorView& input, const PadSpec& spec) {
+Tensor pad(const TensorView& input, const PadSpec& spec, const ExecOptions& options) {
   const Plan plan = make_plan(input.type, input.shape, input.byte_strides, spec);
   Tensor out = Tensor::uninitialized(input.type, plan.output_shape());
-  execute(plan, input.data, out.data(), out.byte_size());
+  execute(plan, input.data, out.data(), out.byte_size(), options);
   return out;
 }
 
-void pad_into(const TensorView& input, const PadSpec& spec, void* out, std::int64_t out_bytes) {
+void pad_into(const TensorView& input, const PadSpec& spec, void* out, std::int64_t out_bytes,
+              const ExecOptions& options) {
   const Plan plan = make_plan(input.type, input.shape, input.byte_strides, spec);
-  execute(plan, input.data, out, out_bytes);
+  execute(plan, input.data, out, out_bytes, options);
 }
 
 }  // namespace padnd

@@ -9,5 +9,6 @@
 #include "padnd/element_type.hpp"
 #include "padnd/error.hpp"
 #include "padnd/pad_spec.hpp"
+#include "padnd/parallel.hpp"
 #include "padnd/plan.hpp"
 #include "padnd/tensor.hpp"

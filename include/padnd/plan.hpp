@@ -8,6 +8,7 @@
 
 #include "padnd/element_type.hpp"
 #include "padnd/pad_spec.hpp"
+#include "padnd/parallel.hpp"
 #include "padnd/tensor.hpp"
 
 namespace padnd {
@@ -60,7 +61,7 @@ class Plan {
  private:
   friend Plan make_plan(const ElementType&, const std::vector<std::int64_t>&,
                         const std::vector<std::int64_t>&, const PadSpec&);
-  friend void execute(const Plan&, const void*, void*, std::int64_t);
+  friend void execute(const Plan&, const void*, void*, std::int64_t, const ExecOptions&);
 
   ElementType type_;
   Mode mode_ = Mode::constant;
@@ -83,13 +84,16 @@ Plan make_plan(const ElementType& type, const std::vector<std::int64_t>& shape,
 
 /// Writes the padded tensor into `out` (dense row-major, `out_bytes` available; string outputs
 /// are arrays of constructed std::string). Throws before writing anything if `out_bytes` is
-/// smaller than plan.output_bytes(). `in` must not overlap `out`.
-void execute(const Plan& plan, const void* in, void* out, std::int64_t out_bytes);
+/// smaller than plan.output_bytes(). `in` must not overlap `out`. Safe to call concurrently
+/// with the same plan.
+void execute(const Plan& plan, const void* in, void* out, std::int64_t out_bytes,
+             const ExecOptions& options = {});
 
 /// One-shot: plan + allocate + execute.
-Tensor pad(const TensorView& input, const PadSpec& spec);
+Tensor pad(const TensorView& input, const PadSpec& spec, const ExecOptions& options = {});
 
 /// One-shot into a caller buffer.
-void pad_into(const TensorView& input, const PadSpec& spec, void* out, std::int64_t out_bytes);
+void pad_into(const TensorView& input, const PadSpec& spec, void* out, std::int64_t out_bytes,
+              const ExecOptions& options = {});
 
 }  // namespace padnd

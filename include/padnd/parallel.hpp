@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: Apache-2.0
+// Threading options for execution: a thread count and an injectable, C-compatible parallel-for.
+#pragma once
+
+#include <cstdint>
+
+namespace padnd {
+
+extern "C" {
+/// One task of a parallel loop: processes task `task` of the loop described by `context`.
+typedef void (*padnd_task_fn)(void* context, std::int64_t task);
+/// A parallel-for supplied by the host (an inference engine's own pool, OpenMP, TBB...):
+/// must call `task_fn(task_context, t)` exactly once for every t in [0, task_count), on any
+/// threads, and return only when all calls have returned. `pool` is the host's own pointer.
+typedef void (*padnd_parallel_for_fn)(void* pool, std::int64_t task_count, padnd_task_fn task_fn,
+                                      void* task_context);
+}
+
+/// How execution may use threads. The default uses padnd's built-in pool with one thread per
+/// hardware core; small pads (below the cost model's threshold) always run on the calling thread.
+struct ExecOptions {
+  /// Upper bound on threads: 0 = one per hardware core, 1 = serial on the calling thread.
+  int threads = 0;
+  /// Host parallel-for; null = padnd's built-in pool.
+  padnd_parallel_for_fn parallel_for = nullptr;
+  void* pool = nullptr;  ///< passed unchanged to `parallel_for`
+};
+
+}  // namespace padnd
