@@ -42,6 +42,8 @@ const char* kind_name(RowSegment::Kind k) {
   switch (k) {
     case RowSegment::Kind::fill: return "fill";
     case RowSegment::Kind::copy: return "copy";
+    case RowSegment::Kind::reverse: return "reverse";
+    case RowSegment::Kind::interleave: return "interleave";
     case RowSegment::Kind::gather: return "gather";
   }
   return "?";
@@ -76,7 +78,11 @@ std::string Plan::describe() const {
   os << "row segments:";
   for (const RowSegment& s : row_) {
     os << ' ' << kind_name(s.kind) << '[' << s.out_begin << ',' << s.out_begin + s.len << ')';
-    if (s.kind == RowSegment::Kind::copy) os << "<-" << s.src_begin;
+    if (s.kind == RowSegment::Kind::copy || s.kind == RowSegment::Kind::reverse) {
+      os << "<-" << s.src_begin;
+    } else if (s.kind == RowSegment::Kind::interleave) {
+      os << "<-" << s.src_begin << " every " << s.step;
+    }
   }
   os << '\n';
   return os.str();

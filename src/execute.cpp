@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Execution: walk the output rows in order; each row is either filled or built from segments.
+#include <algorithm>
 #include <cstddef>
 #include <string>
+#include <vector>
 
 #include "index_map.hpp"
 #include "kernels/bytes_rows.hpp"
@@ -9,6 +11,7 @@
 #include "kernels/string_rows.hpp"
 #include "padnd/error.hpp"
 #include "padnd/plan.hpp"
+#include "parallel/thread_pool.hpp"
 
 namespace padnd {
 namespace {
@@ -22,16 +25,17 @@ struct RowSource {
   std::int64_t offset;
 };
 
-/// Visits the outer (non-row) axes in row-major order.
+/// Visits the outer (non-row) axes in row-major order, from any starting row.
 class OuterWalker {
  public:
-  OuterWalker(const std::vector<PlanAxis>& axes, std::int64_t view_offset)
-      : axes_(axes), outer_(axes.size() - 1), index_(outer_, 0), base_(view_offset) {}
-
-  [[nodiscard]] std::int64_t rows() const {
-    std::int64_t n = 1;
-    for (std::size_t k = 0; k < outer_; ++k) n *= axes_[k].out_len;  // fits: divides the output
-    return n;
+  OuterWalker(const std::vector<PlanAxis>& axes, std::int64_t view_offset, std::int64_t first_row)
+      : axes_(axes), outer_(axes.size() - 1), base_(view_offset) {
+    if (outer_ > kInlineRank) spilled_.resize(outer_);
+    index_ = outer_ > kInlineRank ? spilled_.data() : inline_;
+    for (std::size_t k = outer_; k-- > 0;) {
+      index_[k] = first_row % axes_[k].out_len;
+      first_row /= axes_[k].out_len;
+    }
   }
 
   [[nodiscard]] RowSource source() const {
@@ -56,29 +60,100 @@ class OuterWalker {
  private:
   const std::vector<PlanAxis>& axes_;
   std::size_t outer_;
-  std::vector<std::int64_t> index_;
+  static constexpr std::size_t kInlineRank = 8;  // deeper plans spill to the heap
+  std::int64_t inline_[kInlineRank] = {};
+  std::vector<std::int64_t> spilled_;
+  std::int64_t* index_;
   std::int64_t base_;
 };
 
+std::int64_t outer_rows(const std::vector<PlanAxis>& axes) {
+  std::int64_t n = 1;
+  for (std::size_t k = 0; k + 1 < axes.size(); ++k) n *= axes[k].out_len;  // divides the output
+  return n;
+}
+
+/// The cost model: a task moves at least kMinTaskBytes (below that, waking a thread costs more
+/// than it saves), and a loop has a few tasks per thread so a slow thread does not hold it up.
+constexpr std::int64_t kMinTaskBytes = std::int64_t{256} << 10;
+constexpr std::int64_t kTasksPerThread = 4;
+/// When outer axes repeat input rows (their borders), rows longer than this are written in column
+/// chunks of this size, each across all the task's rows before the next, so that repeated input
+/// is still in cache. Otherwise rows are written whole: one long memcpy streams best.
+constexpr std::int64_t kChunkBytes = std::int64_t{64} << 10;
+
+bool outer_rows_repeat(const std::vector<PlanAxis>& axes) {
+  for (std::size_t k = 0; k + 1 < axes.size(); ++k) {
+    if (!axes[k].plain && axes[k].in_len > 0) return true;
+  }
+  return false;
+}
+
+/// A byte-storage pad split into a grid of tasks: row ranges x column (position) ranges.
+struct BytesLoop {
+  const Plan* plan;
+  detail::RowContext ctx;
+  const std::byte* in;
+  std::byte* out;
+  std::int64_t rows;
+  std::int64_t row_parts;
+  std::int64_t col_parts;
+  std::int64_t chunk;  ///< positions written per row before moving to the next row
+};
+
 template <std::int64_t W>
-void run_bytes(const Plan& plan, const RowContext& ctx, const std::byte* in, std::byte* out) {
-  OuterWalker walker(plan.axes(), plan.view_offset());
-  const std::int64_t rows = walker.rows();
+void bytes_task(void* context, std::int64_t task) {
+  const BytesLoop& loop = *static_cast<const BytesLoop*>(context);
+  const RowContext& ctx = loop.ctx;
+  const std::int64_t row_part = task / loop.col_parts;
+  const std::int64_t col_part = task % loop.col_parts;
+  const std::int64_t r0 = loop.rows * row_part / loop.row_parts;
+  const std::int64_t r1 = loop.rows * (row_part + 1) / loop.row_parts;
+  const std::int64_t c0 = ctx.row_len * col_part / loop.col_parts;
+  const std::int64_t c1 = ctx.row_len * (col_part + 1) / loop.col_parts;
   const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
-  for (std::int64_t r = 0; r < rows; ++r, walker.next()) {
-    std::byte* dst = out + r * row_bytes;
-    const RowSource src = walker.source();
-    if (src.pad) {
-      detail::fill_bytes(dst, row_bytes, *ctx.fill);
-    } else {
-      detail::bytes_row<W>(ctx, dst, in + src.offset);
+  const std::int64_t chunk = loop.chunk;
+  for (std::int64_t p0 = c0; p0 < c1; p0 += chunk) {
+    const std::int64_t p1 = std::min(c1, p0 + chunk);
+    OuterWalker walker(loop.plan->axes(), loop.plan->view_offset(), r0);
+    for (std::int64_t r = r0; r < r1; ++r, walker.next()) {
+      std::byte* dst = loop.out + r * row_bytes;
+      const RowSource src = walker.source();
+      if (src.pad) {
+        detail::fill_bytes(dst + p0 * ctx.unit_bytes, (p1 - p0) * ctx.unit_bytes, ctx);
+      } else {
+        detail::bytes_row<W>(ctx, dst, loop.in + src.offset, p0, p1);
+      }
     }
   }
 }
 
+template <std::int64_t W>
+void run_bytes(const Plan& plan, const RowContext& ctx, const std::byte* in, std::byte* out,
+               const ExecOptions& options) {
+  BytesLoop loop{&plan, ctx, in, out, outer_rows(plan.axes()), 1, 1, ctx.row_len};
+  if (outer_rows_repeat(plan.axes())) {
+    loop.chunk = std::max<std::int64_t>(1, kChunkBytes / ctx.unit_bytes);
+  }
+  const int threads = detail::thread_limit(options);
+  const std::int64_t tasks =
+      threads == 1 ? 1
+                   : std::clamp<std::int64_t>(plan.output_bytes() / kMinTaskBytes, 1,
+                                              std::int64_t{threads} * kTasksPerThread);
+  if (loop.chunk < ctx.row_len && ctx.row_len / loop.chunk >= tasks) {
+    loop.col_parts = tasks;  // repeated rows: every task keeps all rows, so reuse stays in-task
+  } else if (loop.rows >= tasks) {
+    loop.row_parts = tasks;
+  } else {  // few long rows: split them into column ranges too
+    loop.row_parts = loop.rows;
+    loop.col_parts = std::min(ctx.row_len, (tasks + loop.rows - 1) / loop.rows);
+  }
+  detail::parallel_for(options, loop.row_parts * loop.col_parts, &bytes_task<W>, &loop);
+}
+
 void run_strings(const Plan& plan, const RowContext& ctx, const std::byte* in, std::string* out) {
-  OuterWalker walker(plan.axes(), plan.view_offset());
-  const std::int64_t rows = walker.rows();
+  OuterWalker walker(plan.axes(), plan.view_offset(), 0);
+  const std::int64_t rows = outer_rows(plan.axes());
   for (std::int64_t r = 0; r < rows; ++r, walker.next()) {
     std::string* dst = out + r * ctx.row_len;
     const RowSource src = walker.source();
@@ -93,8 +168,8 @@ void run_strings(const Plan& plan, const RowContext& ctx, const std::byte* in, s
 template <int BITS>
 void run_packed(const Plan& plan, const RowContext& ctx, const std::uint8_t* in,
                 std::uint8_t* out) {
-  OuterWalker walker(plan.axes(), plan.view_offset());
-  const std::int64_t rows = walker.rows();
+  OuterWalker walker(plan.axes(), plan.view_offset(), 0);
+  const std::int64_t rows = outer_rows(plan.axes());
   detail::PackedWriter<BITS> writer(out);
   const auto fill = static_cast<std::uint8_t>((*ctx.fill)[0]);
   for (std::int64_t r = 0; r < rows; ++r, walker.next()) {
@@ -111,7 +186,7 @@ void run_packed(const Plan& plan, const RowContext& ctx, const std::uint8_t* in,
 }  // namespace
 
 void execute(const Plan& plan, const void* in, void* out, std::int64_t out_bytes,
-             const ExecOptions& /*options*/) {
+             const ExecOptions& options) {
   if (out_bytes < plan.out_bytes_) {
     throw Error(Errc::shape_mismatch, "output: buffer of " + std::to_string(out_bytes) +
                                           " bytes is smaller than the " +
@@ -125,7 +200,8 @@ void execute(const Plan& plan, const void* in, void* out, std::int64_t out_bytes
   }
   const RowContext ctx{&plan.row_,       row.plain ? nullptr : row.src.data(),
                        row.out_len,      row.in_stride,
-                       plan.unit_bytes_, &plan.fill_};
+                       plan.unit_bytes_, &plan.fill_,
+                       plan.fill_byte_};
   const auto* in_bytes = static_cast<const std::byte*>(in);
   switch (plan.type_.storage()) {
     case Storage::string:
@@ -144,12 +220,12 @@ void execute(const Plan& plan, const void* in, void* out, std::int64_t out_bytes
   }
   auto* out_bytes_ptr = static_cast<std::byte*>(out);
   switch (plan.unit_bytes_) {
-    case 1: run_bytes<1>(plan, ctx, in_bytes, out_bytes_ptr); return;
-    case 2: run_bytes<2>(plan, ctx, in_bytes, out_bytes_ptr); return;
-    case 4: run_bytes<4>(plan, ctx, in_bytes, out_bytes_ptr); return;
-    case 8: run_bytes<8>(plan, ctx, in_bytes, out_bytes_ptr); return;
-    case 16: run_bytes<16>(plan, ctx, in_bytes, out_bytes_ptr); return;
-    default: run_bytes<0>(plan, ctx, in_bytes, out_bytes_ptr); return;
+    case 1: run_bytes<1>(plan, ctx, in_bytes, out_bytes_ptr, options); return;
+    case 2: run_bytes<2>(plan, ctx, in_bytes, out_bytes_ptr, options); return;
+    case 4: run_bytes<4>(plan, ctx, in_bytes, out_bytes_ptr, options); return;
+    case 8: run_bytes<8>(plan, ctx, in_bytes, out_bytes_ptr, options); return;
+    case 16: run_bytes<16>(plan, ctx, in_bytes, out_bytes_ptr, options); return;
+    default: run_bytes<0>(plan, ctx, in_bytes, out_bytes_ptr, options); return;
   }
 }
 

@@ -14,6 +14,9 @@ namespace {
 using detail::AxisRule;
 using detail::kPadIndex;
 
+/// Largest unit that contiguous plain innermost axes are folded into.
+constexpr std::int64_t kMaxUnitBytes = 4096;
+
 std::string axis_text(std::size_t axis) { return "axis " + std::to_string(axis); }
 
 std::int64_t checked_add(std::int64_t a, std::int64_t b, std::size_t axis, const char* what) {
@@ -202,35 +205,68 @@ std::vector<PlanAxis> merge_axes(std::vector<PlanAxis> axes) {
   return merged;
 }
 
+/// The run of sources starting at row position `o`: a copy (+1 per position), reverse (-1 per
+/// position) or interleave (+1 every `step` positions, pad value between) of at least two sources,
+/// or a single gathered position.
+RowSegment run_at(const PlanAxis& row, std::int64_t o) {
+  const auto src = [&](std::int64_t p) { return row.src[static_cast<std::size_t>(p)]; };
+  const std::int64_t n = row.out_len;
+  RowSegment seg{RowSegment::Kind::gather, o, 1, src(o), 1};
+  if (o + 1 < n && src(o + 1) != kPadIndex && (src(o + 1) == src(o) + 1 || src(o + 1) == src(o) - 1)) {
+    const std::int64_t dir = src(o + 1) - src(o);
+    std::int64_t end = o + 1;
+    while (end + 1 < n && src(end + 1) != kPadIndex && src(end + 1) == src(end) + dir) ++end;
+    seg.kind = dir > 0 ? RowSegment::Kind::copy : RowSegment::Kind::reverse;
+    seg.len = end - o + 1;
+    return seg;
+  }
+  std::int64_t next = o + 1;  // the next source position after a gap of pad values
+  while (next < n && src(next) == kPadIndex) ++next;
+  if (next == o + 1 || next >= n || src(next) != src(o) + 1) return seg;
+  const std::int64_t step = next - o;
+  std::int64_t last = next;
+  for (;;) {
+    const std::int64_t cand = last + step;
+    if (cand >= n || src(cand) != src(last) + 1) break;
+    bool gap_is_pad = true;
+    for (std::int64_t p = last + 1; p < cand; ++p) gap_is_pad = gap_is_pad && src(p) == kPadIndex;
+    if (!gap_is_pad) break;
+    last = cand;
+  }
+  seg.kind = RowSegment::Kind::interleave;
+  seg.len = last - o + 1;
+  seg.step = step;
+  return seg;
+}
+
 std::vector<RowSegment> build_row(const PlanAxis& row) {
   std::vector<RowSegment> segs;
   if (row.plain) {
-    segs.push_back({RowSegment::Kind::copy, 0, row.out_len, 0});
+    segs.push_back({RowSegment::Kind::copy, 0, row.out_len, 0, 1});
     return segs;
   }
   const auto src = [&](std::int64_t o) { return row.src[static_cast<std::size_t>(o)]; };
-  const auto ascends = [&](std::int64_t o) {
-    return o + 1 < row.out_len && src(o) != kPadIndex && src(o + 1) == src(o) + 1;
-  };
   std::int64_t o = 0;
   while (o < row.out_len) {
-    const std::int64_t start = o;
-    RowSegment seg;
-    seg.out_begin = start;
     if (src(o) == kPadIndex) {
-      seg.kind = RowSegment::Kind::fill;
+      RowSegment seg{RowSegment::Kind::fill, o, 0, 0, 1};
       while (o < row.out_len && src(o) == kPadIndex) ++o;
-    } else if (ascends(o)) {
-      seg.kind = RowSegment::Kind::copy;
-      seg.src_begin = src(o);
-      while (ascends(o)) ++o;
-      ++o;
-    } else {
-      seg.kind = RowSegment::Kind::gather;
-      while (o < row.out_len && src(o) != kPadIndex && !ascends(o)) ++o;
+      seg.len = o - seg.out_begin;
+      segs.push_back(seg);
+      continue;
     }
-    seg.len = o - start;
-    segs.push_back(seg);
+    RowSegment seg = run_at(row, o);
+    if (seg.kind == RowSegment::Kind::gather) {  // single positions join the previous gather
+      if (!segs.empty() && segs.back().kind == RowSegment::Kind::gather &&
+          segs.back().out_begin + segs.back().len == o) {
+        ++segs.back().len;
+      } else {
+        segs.push_back(seg);
+      }
+    } else {
+      segs.push_back(seg);
+    }
+    o += seg.len;
   }
   return segs;
 }
@@ -313,6 +349,10 @@ Plan make_plan(const ElementType& type, const std::vector<std::int64_t>& shape,
     plan.fill_ = spec.value.empty() ? std::string(static_cast<std::size_t>(type.item_bytes()), '\0')
                                     : spec.value;
     plan.fill_ = detail::replicate_pattern(plan.fill_);
+    if (std::all_of(plan.fill_.begin(), plan.fill_.end(),
+                    [&](char b) { return b == plan.fill_[0]; })) {
+      plan.fill_byte_ = static_cast<unsigned char>(plan.fill_[0]);
+    }
   }
   if (plan.out_elems_ == 0) return plan;  // nothing to write; validation is done
 
@@ -322,10 +362,12 @@ Plan make_plan(const ElementType& type, const std::vector<std::int64_t>& shape,
   std::vector<PlanAxis> axes =
       merge_axes(build_axes(shape, strides, plan.out_shape_, spec, plan.view_offset_));
 
-  // Contiguous plain innermost axes become one wider unit: rows then move bigger blocks.
+  // Short contiguous plain innermost axes become one wider unit: rows then move bigger blocks.
+  // Long ones stay the row, so that execution can split them into chunks and tasks.
   plan.unit_bytes_ = storage == Storage::bytes ? unit : 0;
-  while (storage == Storage::bytes && !axes.empty() && axes.back().plain &&
-         axes.back().in_stride == plan.unit_bytes_) {
+  while (storage == Storage::bytes && axes.size() > 1 && axes.back().plain &&
+         axes.back().in_stride == plan.unit_bytes_ &&
+         plan.unit_bytes_ * axes.back().out_len <= kMaxUnitBytes) {
     plan.unit_bytes_ *= axes.back().out_len;
     axes.pop_back();
   }

@@ -51,11 +51,40 @@ TEST(Plan, MergesUnpaddedAxesAndFoldsTheContiguousTail) {
   EXPECT_EQ(p.row_segments()[1].kind, RowSegment::Kind::copy);
   EXPECT_EQ(p.row_segments()[1].len, 128);
 
-  // Padding only the outer axis: the whole inner (64*32) block becomes one unit.
-  const Plan q = make_plan(DType::float32, {8, 64, 32}, {}, spec_of({{2, 3, 0}, {0, 0, 0}, {0, 0, 0}}));
-  EXPECT_EQ(q.unit_bytes(), 4 * 64 * 32);
+  // Padding only the outer axis: a short inner (4*3) block becomes one unit...
+  const Plan q = make_plan(DType::float32, {8, 4, 3}, {}, spec_of({{2, 3, 0}, {0, 0, 0}, {0, 0, 0}}));
+  EXPECT_EQ(q.unit_bytes(), 4 * 4 * 3);
   ASSERT_EQ(q.axes().size(), 1u);
   EXPECT_EQ(q.axes()[0].out_len, 13);
+
+  // ...a long one (64*32 elements, 8 KiB) stays a plain row that execution can split.
+  const Plan r = make_plan(DType::float32, {8, 64, 32}, {}, spec_of({{2, 3, 0}, {0, 0, 0}, {0, 0, 0}}));
+  EXPECT_EQ(r.unit_bytes(), 4);
+  ASSERT_EQ(r.axes().size(), 2u);
+  EXPECT_EQ(r.axes()[0].out_len, 13);
+  EXPECT_TRUE(r.axes()[1].plain);
+  EXPECT_EQ(r.axes()[1].out_len, 64 * 32);
+}
+
+TEST(Plan, RowSegmentsNameReversedAndInterleavedRuns) {
+  // symmetric 3 each side of 0..4: sources 2 1 0 | 0 1 2 3 4 | 4 3 2
+  const Plan s = make_plan(DType::int16, {5}, {}, spec_of({{3, 3, 0}}, Mode::symmetric));
+  ASSERT_EQ(s.row_segments().size(), 3u);
+  EXPECT_EQ(s.row_segments()[0].kind, RowSegment::Kind::reverse);
+  EXPECT_EQ(s.row_segments()[0].src_begin, 2);
+  EXPECT_EQ(s.row_segments()[1].kind, RowSegment::Kind::copy);
+  EXPECT_EQ(s.row_segments()[2].kind, RowSegment::Kind::reverse);
+  EXPECT_EQ(s.row_segments()[2].len, 3);
+
+  // interior 2, begin 1: pad | 0 . . 1 . . 2 . . 3 | pad pad
+  const Plan i = make_plan(DType::float32, {4}, {}, spec_of({{1, 2, 2}}));
+  ASSERT_EQ(i.row_segments().size(), 3u);
+  const RowSegment& mid = i.row_segments()[1];
+  EXPECT_EQ(mid.kind, RowSegment::Kind::interleave);
+  EXPECT_EQ(mid.out_begin, 1);
+  EXPECT_EQ(mid.len, 10);
+  EXPECT_EQ(mid.step, 3);
+  EXPECT_EQ(mid.src_begin, 0);
 }
 
 TEST(Plan, CropBecomesAViewOffset) {
@@ -213,8 +242,10 @@ TEST(Describe, NamesShapesAxesAndSegments) {
   const std::string text = p.describe();
   EXPECT_NE(text.find("output shape (3, 6)"), std::string::npos) << text;
   EXPECT_NE(text.find("table: 1 0 1"), std::string::npos) << text;
-  EXPECT_NE(text.find("gather[0,2)"), std::string::npos) << text;
-  EXPECT_NE(text.find("copy[2,5)<-0"), std::string::npos) << text;
+  // row sources 2 1 | 0 1 2 | 1: a reversed run, a copy, a single gathered position
+  EXPECT_NE(text.find("reverse[0,3)<-2"), std::string::npos) << text;
+  EXPECT_NE(text.find("copy[3,5)<-1"), std::string::npos) << text;
+  EXPECT_NE(text.find("gather[5,6)"), std::string::npos) << text;
 }
 
 }  // namespace

@@ -29,11 +29,18 @@ struct PlanAxis {
 
 /// A contiguous piece of the innermost output row.
 struct RowSegment {
-  enum class Kind : std::uint8_t { fill, copy, gather };
+  enum class Kind : std::uint8_t {
+    fill,        ///< every position takes the pad value
+    copy,        ///< source src_begin + i (ascending run)
+    reverse,     ///< source src_begin - i (descending run: reflect/symmetric borders)
+    interleave,  ///< every step-th position takes src_begin + i / step, the rest the pad value
+    gather,      ///< sources from the row's table
+  };
   Kind kind = Kind::fill;
   std::int64_t out_begin = 0;  ///< first output position in the row
   std::int64_t len = 0;        ///< positions
-  std::int64_t src_begin = 0;  ///< copy: first source index (ascending by one)
+  std::int64_t src_begin = 0;  ///< copy / reverse / interleave: source index of the first position
+  std::int64_t step = 1;       ///< interleave: positions from one source to the next (>= 2)
 };
 
 /// An immutable, validated, reusable plan. Holds no pointers to data.
@@ -75,6 +82,7 @@ class Plan {
   std::vector<PlanAxis> axes_;
   std::vector<RowSegment> row_;
   std::string fill_;  ///< pad value bytes (strings: text; packed: code in the low bits)
+  int fill_byte_ = -1;  ///< byte storage: the byte every fill byte equals (memset), else -1
 };
 
 /// Validates `spec` against an input of `type`/`shape`/`byte_strides` (empty = C-contiguous)

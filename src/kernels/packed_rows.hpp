@@ -55,6 +55,14 @@ void packed_row(const RowContext& c, PackedWriter<BITS>& w, const std::uint8_t* 
         case RowSegment::Kind::copy:
           w.put(read_code<BITS>(in, src + (seg.src_begin + i) * c.in_stride));
           break;
+        case RowSegment::Kind::reverse:
+          w.put(read_code<BITS>(in, src + (seg.src_begin - i) * c.in_stride));
+          break;
+        case RowSegment::Kind::interleave:
+          w.put(i % seg.step == 0
+                    ? read_code<BITS>(in, src + (seg.src_begin + i / seg.step) * c.in_stride)
+                    : fill);
+          break;
         case RowSegment::Kind::gather:
           w.put(read_code<BITS>(in, src + c.table[seg.out_begin + i] * c.in_stride));
           break;

@@ -17,6 +17,7 @@ struct RowContext {
   std::int64_t in_stride;     ///< input stride of the row axis (bytes, or elements if packed)
   std::int64_t unit_bytes;    ///< bytes per position (byte storage)
   const std::string* fill;    ///< replicated pattern / string value / packed code
+  int fill_byte;              ///< the byte every fill byte equals (memset), or -1
 };
 
 }  // namespace padnd::detail

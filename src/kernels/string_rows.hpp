@@ -20,6 +20,10 @@ inline void string_row(const RowContext& c, std::string* dst, const std::byte* s
       switch (seg.kind) {
         case RowSegment::Kind::fill: out[i] = *c.fill; break;
         case RowSegment::Kind::copy: out[i] = *at(seg.src_begin + i); break;
+        case RowSegment::Kind::reverse: out[i] = *at(seg.src_begin - i); break;
+        case RowSegment::Kind::interleave:
+          out[i] = i % seg.step == 0 ? *at(seg.src_begin + i / seg.step) : *c.fill;
+          break;
         case RowSegment::Kind::gather: out[i] = *at(c.table[seg.out_begin + i]); break;
       }
     }
