@@ -101,6 +101,12 @@ struct BytesLoop {
   std::int64_t chunk;  ///< positions written per row before moving to the next row
 };
 
+/// Rows whose sources are gathered before their segments are written: a batch spans about
+/// kBatchBytes of output (at most kBatchRows rows), so it stays in L1 while every segment of the
+/// row program runs over all its rows.
+constexpr std::int64_t kBatchRows = 64;
+constexpr std::int64_t kBatchBytes = std::int64_t{16} << 10;
+
 template <std::int64_t W>
 void bytes_task(void* context, std::int64_t task) {
   const BytesLoop& loop = *static_cast<const BytesLoop*>(context);
@@ -112,18 +118,29 @@ void bytes_task(void* context, std::int64_t task) {
   const std::int64_t c0 = ctx.row_len * col_part / loop.col_parts;
   const std::int64_t c1 = ctx.row_len * (col_part + 1) / loop.col_parts;
   const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
-  const std::int64_t chunk = loop.chunk;
-  for (std::int64_t p0 = c0; p0 < c1; p0 += chunk) {
-    const std::int64_t p1 = std::min(c1, p0 + chunk);
+  const std::int64_t batch =
+      std::clamp<std::int64_t>(kBatchBytes / std::max<std::int64_t>(row_bytes, 1), 1, kBatchRows);
+  std::byte* dst[kBatchRows];
+  const std::byte* src[kBatchRows];
+  std::byte* seg_dst[kBatchRows];
+  for (std::int64_t p0 = c0; p0 < c1; p0 += loop.chunk) {
+    const std::int64_t p1 = std::min(c1, p0 + loop.chunk);
     OuterWalker walker(loop.plan->axes(), loop.plan->view_offset(), r0);
-    for (std::int64_t r = r0; r < r1; ++r, walker.next()) {
-      std::byte* dst = loop.out + r * row_bytes;
-      const RowSource src = walker.source();
-      if (src.pad) {
-        detail::fill_bytes(dst + p0 * ctx.unit_bytes, (p1 - p0) * ctx.unit_bytes, ctx);
-      } else {
-        detail::bytes_row<W>(ctx, dst, loop.in + src.offset, p0, p1);
+    for (std::int64_t r = r0; r < r1;) {
+      const std::int64_t end = std::min(r1, r + batch);
+      std::int64_t count = 0;
+      for (; r < end; ++r, walker.next()) {
+        std::byte* row = loop.out + r * row_bytes;
+        const RowSource from = walker.source();
+        if (from.pad) {
+          detail::fill_bytes(row + p0 * ctx.unit_bytes, (p1 - p0) * ctx.unit_bytes, ctx);
+        } else {
+          dst[count] = row;
+          src[count] = loop.in + from.offset;
+          ++count;
+        }
       }
+      detail::bytes_rows<W>(ctx, detail::RowBatch{count, dst, src}, p0, p1, seg_dst);
     }
   }
 }

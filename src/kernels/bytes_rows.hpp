@@ -21,9 +21,11 @@ inline void copy_bytes(std::byte* dst, const std::byte* src, std::size_t n) {
   struct Bytes16 {
     std::uint64_t lo, hi;
   };
-  if (n > static_cast<std::size_t>(PTRDIFF_MAX)) __builtin_unreachable();  // sizes of real buffers
   if (n > 32) {
+#pragma GCC diagnostic push  // GCC 12 cannot see that n is the size of a real buffer
+#pragma GCC diagnostic ignored "-Wstringop-overflow"
     std::memcpy(dst, src, n);
+#pragma GCC diagnostic pop
   } else if (n >= 16) {
     Bytes16 head;
     Bytes16 tail;  // both loaded before storing: the two moves may overlap
@@ -73,57 +75,118 @@ inline void fill_bytes(std::byte* dst, std::int64_t bytes, const RowContext& c) 
   copy_bytes(dst, from, static_cast<std::size_t>(bytes));
 }
 
-/// Writes positions [p0, p1) of one output row (`dst` is the row's start) from the input row
-/// starting at `src`.
+/// Positions [skip, skip + n) of an interleave segment, written at `out`.
 template <std::int64_t W>
-void bytes_row(const RowContext& c, std::byte* dst, const std::byte* src, std::int64_t p0,
-               std::int64_t p1) {
+inline void interleave_run(const RowContext& c, const RowSegment& seg, std::int64_t skip,
+                           std::int64_t n, std::byte* out, const std::byte* src) {
+  const std::int64_t unit = W > 0 ? W : c.unit_bytes;
+  const auto* fill = reinterpret_cast<const std::byte*>(c.fill->data());
+  const auto pad = [&](std::int64_t count) {
+    if constexpr (W > 0) {
+      for (std::int64_t g = 0; g < count; ++g) copy_unit<W>(out + g * W, fill, W);  // >= 16 elements
+    } else {
+      fill_bytes(out, count * unit, c);
+    }
+    out += count * unit;
+  };
+  // Locals, not seg's fields: stores through `out` may alias them as far as the compiler knows.
+  const std::int64_t step = seg.step;
+  const std::int64_t stride = c.in_stride;
+  const std::byte* in = src + (seg.src_begin + skip / step) * stride;
+  std::int64_t left = n;
+  if (const std::int64_t phase = skip % step; phase != 0) {  // start inside a gap
+    const std::int64_t gap = std::min(left, step - phase);
+    pad(gap);
+    left -= gap;
+    in += stride;
+  }
+  if constexpr (W > 0) {
+    if (step == 2) {  // interior 1, the common case: value, pad, value, pad, ...
+      for (; left >= 2; left -= 2, in += stride, out += 2 * W) {
+        copy_unit<W>(out, in, W);
+        copy_unit<W>(out + W, fill, W);
+      }
+    }
+  }
+  while (left > 0) {
+    copy_unit<W>(out, in, unit);
+    out += unit;
+    in += stride;
+    const std::int64_t gap = std::min(left - 1, step - 1);
+    pad(gap);
+    left -= 1 + gap;
+  }
+}
+
+/// A set of output rows that take one segment at once: row i writes at dst[i] (the segment's
+/// first position to write) from the input row starting at src[i].
+struct RowBatch {
+  std::int64_t count;
+  std::byte* const* dst;
+  const std::byte* const* src;
+};
+
+/// Writes `n` positions of `seg`, starting `skip` positions into it, in every row of `rows`.
+/// The loop over rows sits inside each case: short rows cost a few instructions per segment.
+template <std::int64_t W>
+inline void bytes_segment(const RowContext& c, const RowSegment& seg, std::int64_t skip,
+                          std::int64_t n, const RowBatch& rows) {
   const std::int64_t unit = W > 0 ? W : c.unit_bytes;
   const std::int64_t stride = c.in_stride;
-  for (const RowSegment& seg : *c.segments) {
-    const std::int64_t s0 = std::max(seg.out_begin, p0);
-    const std::int64_t s1 = std::min(seg.out_begin + seg.len, p1);
-    if (s0 >= s1) continue;
-    const std::int64_t n = s1 - s0;
-    const std::int64_t skip = s0 - seg.out_begin;  // positions of the segment before p0
-    std::byte* out = dst + s0 * unit;
-    switch (seg.kind) {
-      case RowSegment::Kind::fill:
-        fill_bytes(out, n * unit, c);
-        break;
-      case RowSegment::Kind::copy: {
-        const std::byte* in = src + (seg.src_begin + skip) * stride;
+  switch (seg.kind) {
+    case RowSegment::Kind::fill:
+      for (std::int64_t r = 0; r < rows.count; ++r) fill_bytes(rows.dst[r], n * unit, c);
+      return;
+    case RowSegment::Kind::copy: {
+      const std::int64_t from = (seg.src_begin + skip) * stride;
+      for (std::int64_t r = 0; r < rows.count; ++r) {
+        std::byte* out = rows.dst[r];
+        const std::byte* in = rows.src[r] + from;
         if (stride == unit) {
           copy_bytes(out, in, static_cast<std::size_t>(n * unit));
         } else {
           for (std::int64_t i = 0; i < n; ++i) copy_unit<W>(out + i * unit, in + i * stride, unit);
         }
-        break;
       }
-      case RowSegment::Kind::reverse: {
-        const std::byte* in = src + (seg.src_begin - skip) * stride;
-        for (std::int64_t i = 0; i < n; ++i) copy_unit<W>(out + i * unit, in - i * stride, unit);
-        break;
-      }
-      case RowSegment::Kind::interleave: {
-        const auto* fill = reinterpret_cast<const std::byte*>(c.fill->data());
-        for (std::int64_t j = skip; j < skip + n; ++j, out += unit) {
-          if (j % seg.step == 0) {
-            copy_unit<W>(out, src + (seg.src_begin + j / seg.step) * stride, unit);
-          } else if constexpr (W > 0) {
-            copy_unit<W>(out, fill, unit);  // the pattern is at least 16 whole elements long
-          } else {
-            fill_bytes(out, unit, c);
-          }
-        }
-        break;
-      }
-      case RowSegment::Kind::gather: {
-        const std::int64_t* idx = c.table + s0;
-        for (std::int64_t i = 0; i < n; ++i) copy_unit<W>(out + i * unit, src + idx[i] * stride, unit);
-        break;
-      }
+      return;
     }
+    case RowSegment::Kind::reverse: {
+      const std::int64_t from = (seg.src_begin - skip) * stride;
+      for (std::int64_t r = 0; r < rows.count; ++r) {
+        std::byte* out = rows.dst[r];
+        const std::byte* in = rows.src[r] + from;
+        for (std::int64_t i = 0; i < n; ++i) copy_unit<W>(out + i * unit, in - i * stride, unit);
+      }
+      return;
+    }
+    case RowSegment::Kind::interleave:
+      for (std::int64_t r = 0; r < rows.count; ++r) {
+        interleave_run<W>(c, seg, skip, n, rows.dst[r], rows.src[r]);
+      }
+      return;
+    case RowSegment::Kind::gather: {
+      const std::int64_t* idx = c.table + seg.out_begin + skip;
+      for (std::int64_t r = 0; r < rows.count; ++r) {
+        std::byte* out = rows.dst[r];
+        const std::byte* in = rows.src[r];
+        for (std::int64_t i = 0; i < n; ++i) copy_unit<W>(out + i * unit, in + idx[i] * stride, unit);
+      }
+      return;
+    }
+  }
+}
+
+/// Writes positions [p0, p1) of a batch of output rows: rows.dst[i] is the start of row i.
+template <std::int64_t W>
+void bytes_rows(const RowContext& c, const RowBatch& rows, std::int64_t p0, std::int64_t p1,
+                std::byte** seg_dst) {
+  const std::int64_t unit = W > 0 ? W : c.unit_bytes;
+  for (const RowSegment& seg : *c.segments) {
+    const std::int64_t s0 = std::max(seg.out_begin, p0);
+    const std::int64_t s1 = std::min(seg.out_begin + seg.len, p1);
+    if (s0 >= s1) continue;
+    for (std::int64_t r = 0; r < rows.count; ++r) seg_dst[r] = rows.dst[r] + s0 * unit;
+    bytes_segment<W>(c, seg, s0 - seg.out_begin, s1 - s0, RowBatch{rows.count, seg_dst, rows.src});
   }
 }
 
