@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Planning: validate once, crop as a view, merge axes, build per-axis source tables.
 #include <algorithm>
+#include <cstring>
 #include <string>
 
 #include "index_map.hpp"
@@ -32,30 +33,29 @@ std::int64_t checked_add(std::int64_t a, std::int64_t b, std::size_t axis, const
 /// Validates one axis and returns its output length (PAD-SPEC §1.2, §1.4, §2.4).
 std::int64_t output_length(std::size_t axis, std::int64_t in_len, const AxisPad& p,
                            const PadSpec& spec) {
-  const std::string where = axis_text(axis);
   if (in_len < 0) {
     throw Error(Errc::invalid_argument,
-                "shape: " + where + " has negative length " + std::to_string(in_len));
+                "shape: " + axis_text(axis) + " has negative length " + std::to_string(in_len));
   }
   if (p.interior < 0) {
-    throw Error(Errc::invalid_argument, "interior: " + where + " has negative interior padding " +
+    throw Error(Errc::invalid_argument, "interior: " + axis_text(axis) + " has negative interior padding " +
                                             std::to_string(p.interior));
   }
   if (p.interior > 0 && spec.mode != Mode::constant) {
     throw Error(Errc::invalid_argument,
-                "interior: " + where + " has interior padding " + std::to_string(p.interior) +
+                "interior: " + axis_text(axis) + " has interior padding " + std::to_string(p.interior) +
                     " but mode is " + std::string(mode_name(spec.mode)) +
                     "; interior padding is only defined for constant mode");
   }
   if (p.begin == INT64_MIN || p.end == INT64_MIN) {
-    throw Error(Errc::overflow, "pads: " + where + ": begin " + std::to_string(p.begin) +
+    throw Error(Errc::overflow, "pads: " + axis_text(axis) + ": begin " + std::to_string(p.begin) +
                                     " / end " + std::to_string(p.end) + " is out of range");
   }
   std::int64_t dilated = 0;
   if (in_len > 0) {
     std::int64_t step = checked_add(p.interior, 1, axis, "interior + 1");
     if (__builtin_mul_overflow(in_len - 1, step, &dilated)) {
-      throw Error(Errc::overflow, "interior: " + where + ": dilated length of " +
+      throw Error(Errc::overflow, "interior: " + axis_text(axis) + ": dilated length of " +
                                       std::to_string(in_len) + " elements with interior " +
                                       std::to_string(p.interior) + " overflows int64");
     }
@@ -68,7 +68,7 @@ std::int64_t output_length(std::size_t axis, std::int64_t in_len, const AxisPad&
   if (out_len < 0) {
     if (spec.negative_size == NegativeSize::clamp_to_zero) return 0;
     throw Error(Errc::out_of_range,
-                "pads: " + where + ": output length begin (" + std::to_string(p.begin) +
+                "pads: " + axis_text(axis) + ": output length begin (" + std::to_string(p.begin) +
                     ") + input length (" + std::to_string(dilated) + ") + end (" +
                     std::to_string(p.end) + ") = " + std::to_string(out_len) + " is negative");
   }
@@ -79,20 +79,20 @@ std::int64_t output_length(std::size_t axis, std::int64_t in_len, const AxisPad&
     const std::int64_t crop = (p.begin < 0 ? -p.begin : 0) + (p.end < 0 ? -p.end : 0);
     if (crop > in_len) {
       throw Error(Errc::out_of_range,
-                  "pads: " + where + ": " + mode + " mode crops " + std::to_string(crop) +
+                  "pads: " + axis_text(axis) + ": " + mode + " mode crops " + std::to_string(crop) +
                       " elements (begin " + std::to_string(p.begin) + ", end " +
                       std::to_string(p.end) + ") from an axis of length " +
                       std::to_string(in_len) + "; nothing is left to extend");
     }
     if (crop == in_len) {  // out_len > 0, so something must be extended from nothing
-      throw Error(Errc::out_of_range, "pads: " + where + ": " + mode +
+      throw Error(Errc::out_of_range, "pads: " + axis_text(axis) + ": " + mode +
                                           " mode cannot extend an axis cropped to length 0 "
                                           "(input length " + std::to_string(in_len) +
                                           ", begin " + std::to_string(p.begin) + ", end " +
                                           std::to_string(p.end) + ")");
     }
   } else if (in_len == 0) {
-    throw Error(Errc::out_of_range, "pads: " + where + ": " + mode +
+    throw Error(Errc::out_of_range, "pads: " + axis_text(axis) + ": " + mode +
                                         " mode cannot extend an empty axis (length 0) to length " +
                                         std::to_string(out_len));
   }
@@ -275,8 +275,15 @@ std::vector<RowSegment> build_row(const PlanAxis& row) {
 
 namespace detail {
 std::string replicate_pattern(const std::string& element_bytes) {
-  std::string pattern = element_bytes;
-  while (static_cast<std::int64_t>(pattern.size()) < kFillPatternBytes) pattern += element_bytes;
+  const auto element = static_cast<std::int64_t>(element_bytes.size());
+  const std::int64_t copies = (kFillPatternBytes + element - 1) / element;
+  std::string pattern(static_cast<std::size_t>(copies * element), '\0');
+  std::memcpy(pattern.data(), element_bytes.data(), element_bytes.size());
+  for (std::int64_t have = 1; have < copies; have *= 2) {  // double the filled prefix
+    const std::int64_t more = std::min(have, copies - have);
+    std::memcpy(pattern.data() + have * element, pattern.data(),
+                static_cast<std::size_t>(more * element));
+  }
   return pattern;
 }
 }  // namespace detail

@@ -2,11 +2,43 @@
 // Owning dense tensors.
 #include "padnd/tensor.hpp"
 
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <new>
 #include <string>
+
+#if __has_include(<sys/mman.h>)
+#include <sys/mman.h>
+#endif
 
 #include "padnd/error.hpp"
 
 namespace padnd {
+namespace {
+
+/// Buffers from this size on get huge pages: page faults, not copying, bound a fresh output.
+constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
+constexpr std::size_t kHugeFromBytes = std::size_t{4} << 20;
+
+/// Uninitialised storage (released with std::free); never null, even for 0 bytes.
+std::byte* allocate_bytes(std::int64_t bytes) {
+  auto n = static_cast<std::size_t>(bytes);
+  void* p = nullptr;
+  if (n >= kHugeFromBytes) {
+    n = (n + kHugePageBytes - 1) / kHugePageBytes * kHugePageBytes;  // aligned_alloc wants this
+    p = std::aligned_alloc(kHugePageBytes, n);
+#ifdef MADV_HUGEPAGE
+    if (p != nullptr) madvise(p, n, MADV_HUGEPAGE);  // advice only: failure changes nothing
+#endif
+  } else {
+    p = std::malloc(std::max<std::size_t>(n, 1));
+  }
+  if (p == nullptr) throw std::bad_alloc();
+  return static_cast<std::byte*>(p);
+}
+
+}  // namespace
 
 std::int64_t element_count(const std::vector<std::int64_t>& shape) {
   std::int64_t count = 1;
@@ -44,10 +76,11 @@ Tensor::Tensor(ElementType type, std::vector<std::int64_t> shape, bool zero_fill
     return;
   }
   bytes_ = storage_bytes(type_, count_);
-  const auto n = static_cast<std::size_t>(bytes_);
-  bytes_storage_ = zero_fill ? std::make_unique<std::byte[]>(n)
-                             : std::make_unique_for_overwrite<std::byte[]>(n);
+  bytes_storage_.reset(allocate_bytes(bytes_));
+  if (zero_fill) std::memset(bytes_storage_.get(), 0, static_cast<std::size_t>(bytes_));
 }
+
+void Tensor::FreeBytes::operator()(std::byte* p) const noexcept { std::free(p); }
 
 void* Tensor::data() noexcept {
   if (type_.storage() == Storage::string) return strings_.data();

@@ -31,7 +31,9 @@ class Tensor {
  public:
   Tensor() = default;
   Tensor(ElementType type, std::vector<std::int64_t> shape);  ///< zero-filled / empty strings
-  /// Same, but byte storage is left uninitialised (for outputs that are about to be written).
+  /// Same, but byte storage is left uninitialised (for outputs that are about to be written):
+  /// large buffers are 2 MiB-aligned and advised to use transparent huge pages, and no page is
+  /// touched until execution writes it (on its own threads, so page faults are taken in parallel).
   static Tensor uninitialized(ElementType type, std::vector<std::int64_t> shape);
 
   [[nodiscard]] const ElementType& type() const noexcept { return type_; }
@@ -49,7 +51,10 @@ class Tensor {
   std::vector<std::int64_t> shape_;
   std::int64_t count_ = 0;
   std::int64_t bytes_ = 0;
-  std::unique_ptr<std::byte[]> bytes_storage_;
+  struct FreeBytes {
+    void operator()(std::byte* p) const noexcept;
+  };
+  std::unique_ptr<std::byte, FreeBytes> bytes_storage_;
   std::vector<std::string> strings_;
 };
 

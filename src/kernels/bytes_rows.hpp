@@ -24,6 +24,7 @@ inline void copy_bytes(std::byte* dst, const std::byte* src, std::size_t n) {
   if (n > 32) {
 #pragma GCC diagnostic push  // GCC 12 cannot see that n is the size of a real buffer
 #pragma GCC diagnostic ignored "-Wstringop-overflow"
+#pragma GCC diagnostic ignored "-Wrestrict"
     std::memcpy(dst, src, n);
 #pragma GCC diagnostic pop
   } else if (n >= 16) {
