@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: Apache-2.0
+// Threaded execution: results independent of the thread count, the task split and the task
+// order; an injected parallel-for sees every task exactly once; concurrent callers share the
+// built-in pool safely. Pads here are big enough (>= 1 MiB) for the cost model to split them.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <random>
+#include <thread>
+#include <vector>
+
+#include "padnd/plan.hpp"
+#include "support/reference.hpp"
+
+namespace padnd {
+namespace {
+
+struct Case {
+  const char* name;
+  ElementType type;
+  std::vector<std::int64_t> shape;
+  std::vector<AxisPad> pads;
+  Mode mode;
+};
+
+std::vector<Case> cases() {
+  return {
+      {"constant_spatial", {DType::float32}, {8, 16, 50, 50}, {{0, 0}, {0, 0}, {1, 2}, {3, 1}}, Mode::constant},
+      {"reflect_outer_slabs", {DType::float32}, {40, 64, 128}, {{9, 7}, {0, 0}, {0, 0}}, Mode::reflect},
+      {"edge_3d", {DType::uint16}, {4, 40, 60, 60}, {{0, 0}, {2, 1}, {2, 2}, {1, 3}}, Mode::edge},
+      {"wrap_large_pads", {DType::int8}, {300, 700}, {{400, 5}, {3, 900}}, Mode::wrap},
+      {"symmetric_crop", {DType::float64}, {200, 900}, {{-3, 40}, {50, -7}}, Mode::symmetric},
+      {"interior", {DType::float32}, {4, 8, 64, 64}, {{0, 0}, {1, 0}, {1, 2, 1}, {2, 1, 2}}, Mode::constant},
+      {"last_axis", {DType::float32}, {200000, 7}, {{0, 0}, {0, 1}}, Mode::constant},
+      {"one_long_row", {DType::complex128}, {300000}, {{5, 3}}, Mode::reflect},
+      {"three_byte_unit", {DType::uint8}, {4, 300, 400, 3}, {{0, 0}, {4, 4}, {4, 4}, {0, 0}}, Mode::constant},
+  };
+}
+
+std::vector<std::byte> random_bytes(std::int64_t n, unsigned seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<std::byte> bytes(static_cast<std::size_t>(n));
+  for (auto& b : bytes) b = static_cast<std::byte>(rng());
+  return bytes;
+}
+
+/// Runs the loop's tasks on the calling thread in reverse order and records each task.
+struct RecordingPool {
+  std::vector<int> calls;
+  static void parallel_for(void* pool, std::int64_t task_count, padnd_task_fn fn, void* ctx) {
+    auto& self = *static_cast<RecordingPool*>(pool);
+    self.calls.assign(static_cast<std::size_t>(task_count), 0);
+    for (std::int64_t t = task_count; t-- > 0;) {
+      ++self.calls[static_cast<std::size_t>(t)];
+      fn(ctx, t);
+    }
+  }
+};
+
+class Parallel : public ::testing::TestWithParam<Case> {};
+
+TEST_P(Parallel, SameBytesForEveryThreadCountAndTaskOrder) {
+  const Case& c = GetParam();
+  PadSpec spec;
+  spec.axes = c.pads;
+  spec.mode = c.mode;
+  spec.value = std::string(static_cast<std::size_t>(c.type.item_bytes()), '\x5a');
+  const auto input = random_bytes(storage_bytes(c.type, element_count(c.shape)), 7);
+  const TensorView view{input.data(), c.type, c.shape, {}};
+  const Tensor expected = testing::reference_pad(view, spec);
+  const Plan plan = make_plan(c.type, c.shape, {}, spec);
+  ASSERT_GE(plan.output_bytes(), std::int64_t{1} << 20) << "too small to be split";
+
+  RecordingPool recorder;
+  std::vector<ExecOptions> variants(5);
+  variants[0].threads = 1;
+  variants[1].threads = 2;
+  variants[2].threads = 3;
+  variants[3].threads = 0;
+  variants[4].threads = 4;
+  variants[4].parallel_for = &RecordingPool::parallel_for;
+  variants[4].pool = &recorder;
+  for (const ExecOptions& options : variants) {
+    auto out = random_bytes(plan.output_bytes(), 11);  // stale bytes must all be overwritten
+    execute(plan, input.data(), out.data(), plan.output_bytes(), options);
+    EXPECT_TRUE(testing::same_contents(expected, out.data(), plan.output_bytes()))
+        << c.name << " threads=" << options.threads;
+  }
+  // The injected parallel-for got a real split and ran every task exactly once.
+  ASSERT_GT(recorder.calls.size(), 1u) << c.name;
+  EXPECT_TRUE(std::all_of(recorder.calls.begin(), recorder.calls.end(), [](int n) { return n == 1; }));
+}
+
+INSTANTIATE_TEST_SUITE_P(Workloads, Parallel, ::testing::ValuesIn(cases()),
+                         [](const auto& info) { return std::string(info.param.name); });
+
+TEST(ParallelOptions, SerialNeverCallsTheInjectedParallelFor) {
+  RecordingPool recorder;
+  ExecOptions options;
+  options.threads = 1;
+  options.parallel_for = &RecordingPool::parallel_for;
+  options.pool = &recorder;
+  PadSpec spec;
+  spec.axes = {{3, 3}, {3, 3}};
+  const Plan plan = make_plan({DType::float32}, {1000, 1000}, {}, spec);
+  std::vector<float> in(1000 * 1000, 1.0f);
+  std::vector<std::byte> out(static_cast<std::size_t>(plan.output_bytes()));
+  execute(plan, in.data(), out.data(), plan.output_bytes(), options);
+  EXPECT_TRUE(recorder.calls.empty());
+}
+
+TEST(ParallelOptions, ConcurrentCallersShareThePoolSafely) {
+  PadSpec spec;
+  spec.axes = {{0, 0}, {5, 4}, {6, 3}};
+  spec.mode = Mode::reflect;
+  const std::vector<std::int64_t> shape{6, 200, 300};
+  const auto input = random_bytes(6 * 200 * 300 * 4, 3);
+  const Tensor expected =
+      testing::reference_pad(TensorView{input.data(), {DType::float32}, shape, {}}, spec);
+  const Plan plan = make_plan({DType::float32}, shape, {}, spec);
+  std::atomic<int> mismatches{0};
+  std::vector<std::thread> callers;
+  for (int t = 0; t < 6; ++t) {
+    callers.emplace_back([&] {
+      std::vector<std::byte> out(static_cast<std::size_t>(plan.output_bytes()));
+      for (int rep = 0; rep < 10; ++rep) {
+        std::memset(out.data(), 0xee, out.size());
+        execute(plan, input.data(), out.data(), plan.output_bytes(), ExecOptions{});
+        if (!testing::same_contents(expected, out.data(), plan.output_bytes())) ++mismatches;
+      }
+    });
+  }
+  for (auto& t : callers) t.join();
+  EXPECT_EQ(mismatches.load(), 0);
+}
+
+}  // namespace
+}  // namespace padnd
