@@ -18,6 +18,6 @@ def pad(
     negative: Literal["map_on_original", "crop_then_pad"] | None = None,
     interior: int | Sequence[int] | None = None,
     out: np.ndarray | None = None,
-    threads: int = 1,
+    threads: int | None = None,
     **kwargs: Any,
 ) -> np.ndarray: ...

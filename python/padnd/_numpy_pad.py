@@ -72,15 +72,19 @@ def _check_out(out, shape: tuple, dtype: np.dtype, array: np.ndarray) -> np.ndar
     return out
 
 
-def _check_threads(threads) -> None:
+def _check_threads(threads) -> int:
+    """The engine's thread count: 0 (one per core) for None, else an int >= 1."""
+    if threads is None:
+        return 0
     if isinstance(threads, bool) or not isinstance(threads, int):
-        raise TypeError(f"threads: expected an int >= 1, got {threads!r}")
+        raise TypeError(f"threads: expected None or an int >= 1, got {threads!r}")
     if threads < 1:
-        raise ValueError(f"threads: expected an int >= 1, got {threads}")
+        raise ValueError(f"threads: expected None or an int >= 1, got {threads}")
+    return threads
 
 
 def pad(array, pad_width, mode="constant", *, negative=None, interior=None, out=None,
-        threads=1, **kwargs):
+        threads=None, **kwargs):
     """Pad an array exactly like ``numpy.pad``, without copying the input.
 
     Parameters are numpy.pad's: ``pad_width`` (int, ``(n,)``, ``(before, after)``, one pair
@@ -110,12 +114,20 @@ def pad(array, pad_width, mode="constant", *, negative=None, interior=None, out=
         (mode "constant" with a single constant value only).
       out: a C-contiguous, writeable array of the result's shape and dtype, not overlapping the
         input, to write into (returned). Anything else raises ValueError naming the mismatch.
-      threads: int >= 1, accepted for forward compatibility; the engine is single-threaded today.
-        It releases the GIL while copying, so separate Python threads do run concurrently.
+      threads: None (default: up to one thread per core) or an int >= 1 (1 = serial). The engine
+        splits a pad into tasks of at least 256 KiB, so small pads always run on the calling
+        thread. It releases the GIL while copying large outputs, so separate Python threads run
+        concurrently.
 
     Errors from padnd's planner (sizes, overflow, crops beyond the data) are ValueError.
     """
-    _check_threads(threads)
+    if negative is None and interior is None and out is None and threads is None and (
+            not kwargs or (len(kwargs) == 1 and kwargs.get("constant_values") is not None)):
+        # One C++ call for the common requests (see python/src/fast_path.cpp); None = general.
+        result = _padnd.pad_fast(array, pad_width, mode, kwargs.get("constant_values"), 0)
+        if result is not None:
+            return result
+    thread_count = _check_threads(threads)
     array = np.asarray(array)
     if array.dtype.hasobject or callable(mode):
         if negative is not None or interior is not None or out is not None:
@@ -158,7 +170,8 @@ def pad(array, pad_width, mode="constant", *, negative=None, interior=None, out=
         _check_out(out, shape, array.dtype, array)
     _padnd.execute(array.__array_interface__["data"][0], element_type_name(array.dtype),
                    list(array.shape), list(array.strides), begins, ends, interiors, engine_mode,
-                   fill, crop_then_pad, out.__array_interface__["data"][0], out.nbytes)
+                   fill, crop_then_pad, out.__array_interface__["data"][0], out.nbytes,
+                   thread_count)
     if len(distinct) > 1:
         _paint_constant_sides(out, pairs, cells)
     return out

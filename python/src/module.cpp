@@ -15,6 +15,7 @@
 #include "padnd/adapters/onnx.hpp"
 #include "padnd/adapters/openvino.hpp"
 #include "padnd/padnd.hpp"
+#include "fast_path.hpp"
 
 namespace nb = nanobind;
 
@@ -65,20 +66,22 @@ Ints infer_shape(const Ints& shape, const Ints& begins, const Ints& ends, const 
 // strides pass straight through, so the input is never copied whatever its layout.
 void run_spec(const padnd::PadSpec& spec, std::uintptr_t in_address, const std::string& type_name,
               const Ints& shape, const Ints& byte_strides, std::uintptr_t out_address,
-              std::int64_t out_bytes) {
+              std::int64_t out_bytes, int threads) {
   const padnd::Plan plan = padnd::make_plan(parse_type(type_name), shape, byte_strides, spec);
   // Planning needs no GIL either, but it is cheap; only the data movement runs without it.
   nb::gil_scoped_release release;
+  padnd::ExecOptions options;
+  options.threads = threads;
   padnd::execute(plan, reinterpret_cast<const void*>(in_address),
-                 reinterpret_cast<void*>(out_address), out_bytes);
+                 reinterpret_cast<void*>(out_address), out_bytes, options);
 }
 
 void execute(std::uintptr_t in_address, const std::string& type_name, const Ints& shape,
              const Ints& byte_strides, const Ints& begins, const Ints& ends,
              const Ints& interiors, const std::string& mode, nb::bytes value, bool crop_then_pad,
-             std::uintptr_t out_address, std::int64_t out_bytes) {
+             std::uintptr_t out_address, std::int64_t out_bytes, int threads) {
   run_spec(make_spec(begins, ends, interiors, mode, value, crop_then_pad), in_address, type_name,
-           shape, byte_strides, out_address, out_bytes);
+           shape, byte_strides, out_address, out_bytes, threads);
 }
 
 // Spec adapters: each turns one framework operator (as the Python layer describes it) into the
@@ -152,14 +155,16 @@ NB_MODULE(_padnd, m) {
                       e.what());
     }
   });
+  padnd::python::bind_fast_path(m);
   m.def("infer_shape", &infer_shape, nb::arg("shape"), nb::arg("begins"), nb::arg("ends"),
         nb::arg("interiors"), nb::arg("mode"), nb::arg("crop_then_pad"),
         "Output shape of a canonical pad (validates the request; needs no data).");
   m.def("execute", &execute, nb::arg("in_address"), nb::arg("type_name"), nb::arg("shape"),
         nb::arg("byte_strides"), nb::arg("begins"), nb::arg("ends"), nb::arg("interiors"),
         nb::arg("mode"), nb::arg("value"), nb::arg("crop_then_pad"), nb::arg("out_address"),
-        nb::arg("out_bytes"),
-        "Pads the tensor at in_address into the dense buffer at out_address (GIL released).");
+        nb::arg("out_bytes"), nb::arg("threads") = 0,
+        "Pads the tensor at in_address into the dense buffer at out_address (GIL released; "
+        "threads: 0 = one per core, 1 = serial).");
 
   nb::class_<padnd::IntTensor>(m, "IntTensor",
                                "An integer input (pads, axes): element type, shape, values.")
@@ -182,7 +187,7 @@ NB_MODULE(_padnd, m) {
         }, nb::arg("spec"), nb::arg("shape"), "Output shape of `spec` applied to `shape`.");
   m.def("execute_spec", &run_spec, nb::arg("spec"), nb::arg("in_address"), nb::arg("type_name"),
         nb::arg("shape"), nb::arg("byte_strides"), nb::arg("out_address"), nb::arg("out_bytes"),
-        "Like execute, for a PadSpec made by a spec adapter (GIL released).");
+        nb::arg("threads") = 0, "Like execute, for a PadSpec made by a spec adapter (GIL released).");
   m.def("onnx_spec", &onnx_spec, nb::arg("opset"), nb::arg("input_count"), nb::arg("mode"),
         nb::arg("paddings").none(), nb::arg("pads_attr").none(), nb::arg("value").none(),
         nb::arg("pads").none(), nb::arg("constant_value").none(), nb::arg("axes").none(),

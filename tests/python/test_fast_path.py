@@ -1,0 +1,95 @@
+# SPDX-License-Identifier: Apache-2.0
+# padnd.pad's one-call fast path (python/src/fast_path.cpp): it must take exactly the requests it
+# claims, give numpy.pad's bytes for them, and hand everything else to the general path.
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import padnd
+from padnd import _padnd
+
+NUMERIC = ["?", "i1", "u1", "i2", "u2", "i4", "u4", "i8", "u8", "f2", "f4", "f8", "c8", "c16"]
+MODES = ["constant", "edge", "reflect", "symmetric", "wrap", "empty"]
+
+
+def _array(draw, dtype):
+    shape = draw(st.lists(st.integers(1, 5), min_size=0, max_size=4))
+    a = (np.arange(int(np.prod(shape)) * 3) % 251).astype(dtype)[: int(np.prod(shape))]
+    a = a.reshape(shape)
+    if a.ndim and draw(st.booleans()):
+        a = a[..., ::-1]  # negative strides
+    if a.ndim >= 2 and draw(st.booleans()):
+        a = a.T  # Fortran order
+    return a
+
+
+@st.composite
+def requests(draw):
+    dtype = np.dtype(draw(st.sampled_from(NUMERIC)))
+    a = _array(draw, dtype)
+    width = st.integers(0, 6)
+    form = draw(st.sampled_from(["int", "one", "pair"] + (["per_axis"] if a.ndim else [])))
+    if form == "int":
+        pw = draw(width)
+    elif form == "one":
+        pw = (draw(width),)
+    elif form == "pair":
+        pw = (draw(width), draw(width))
+    else:
+        pw = tuple((draw(width), draw(width)) for _ in range(a.ndim))
+    mode = draw(st.sampled_from(MODES))
+    kwargs = {}
+    if mode == "constant" and draw(st.booleans()):
+        if dtype.kind == "f" and dtype.itemsize >= 4:
+            kwargs["constant_values"] = draw(st.floats(allow_nan=True, width=64))
+        elif dtype.kind in "iu":
+            info = np.iinfo(dtype)
+            kwargs["constant_values"] = draw(st.integers(int(info.min), int(info.max)))
+        else:
+            kwargs["constant_values"] = 0
+    return a, pw, mode, kwargs
+
+
+@settings(max_examples=400, deadline=None)
+@given(requests())
+def test_fast_path_takes_the_request_and_matches_numpy(req):
+    a, pw, mode, kwargs = req
+    fast = _padnd.pad_fast(a, pw, mode, kwargs.get("constant_values"), 0)
+    assert fast is not None, "an eligible request fell back to the general path"
+    expected = np.pad(a, pw, mode, **kwargs)
+    assert fast.dtype == expected.dtype and fast.shape == expected.shape
+    if mode == "empty":
+        return  # numpy leaves empty pads uninitialised; padnd writes zero bits
+    assert fast.tobytes() == expected.tobytes()
+    assert padnd.pad(a, pw, mode, **kwargs).tobytes() == expected.tobytes()
+
+
+@pytest.mark.parametrize("array, pad_width, mode, value", [
+    (np.arange(4).astype(">i4"), 1, "constant", None),          # non-native byte order
+    (np.arange(4), np.int64(1), "constant", None),              # numpy scalar width
+    (np.arange(4), True, "constant", None),                     # bool is not an int width
+    (np.arange(4), -1, "constant", None),                       # negative: numpy's error
+    (np.arange(4), ((1, 2),) * 2, "constant", None),            # wrong number of pairs
+    (np.arange(4), 1, "mean", None),                            # not an index mode
+    (np.array(1.0), (), "constant", None),                      # numpy: not integral
+    (np.arange(4), 1, "edge", 5),                               # constant with another mode
+    (np.arange(4), 1, "empty", 5),                              # numpy rejects this
+    (np.arange(4, dtype=np.uint8), 1, "constant", 300),         # numpy's overflow error
+    (np.arange(4, dtype=np.int32), 1, "constant", 1.5),         # a float into ints
+    (np.arange(4, dtype=np.float16), 1, "constant", 1.5),       # half rounding: general path
+    (np.zeros((0, 3)), 1, "edge", None),                        # numpy's empty-axis error
+    (np.array(["a", "b"]), 1, "constant", None),                # not numeric
+    ([1, 2, 3], 1, "constant", None),                           # not an ndarray
+])
+def test_other_requests_take_the_general_path(array, pad_width, mode, value):
+    assert _padnd.pad_fast(array, pad_width, mode, value, 0) is None
+
+
+def test_plan_cache_never_serves_a_stale_plan():
+    a = np.arange(12, dtype=np.float32).reshape(3, 4)
+    for pw, mode, value in [(1, "constant", None), (1, "constant", 2.0), (2, "constant", 2.0),
+                            (2, "reflect", None), (((1, 0), (0, 3)), "wrap", None)]:
+        kwargs = {} if value is None else {"constant_values": value}
+        for view in (a, a.T, a[::-1]):
+            assert padnd.pad(view, pw, mode, **kwargs).tobytes() == \
+                np.pad(view, pw, mode, **kwargs).tobytes()
