@@ -45,9 +45,10 @@ _ML_DTYPES = {
 def ml_dtypes_name(dtype: np.dtype) -> str | None:
     """The padnd type name of an ml_dtypes dtype, or None for any other dtype.
 
-    ml_dtypes is imported only when `dtype` could be one of its types (a kind 'V' dtype whose name
-    matches), so padnd keeps numpy as its only dependency."""
-    if dtype.kind != "V" or dtype.names is not None or dtype.name not in _ML_DTYPES:
+    ml_dtypes is imported only when `dtype` could be one of its types (its name matches; the kind
+    is 'V' for most of them but 'f' for some, e.g. float8_e5m2), so padnd keeps numpy as its only
+    dependency."""
+    if dtype.names is not None or dtype.name not in _ML_DTYPES:
         return None
     try:
         import ml_dtypes  # noqa: PLC0415
