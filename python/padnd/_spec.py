@@ -5,8 +5,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _padnd
-from ._dtypes import element_type_name  # noqa: F401 (re-used by the spec modules)
+from . import _dtypes, _packed, _padnd
+
+
+def element_type_name(dtype: np.dtype) -> str:
+    """The padnd type of `dtype` for a spec adapter: ml_dtypes' ONNX types by name (bfloat16,
+    float8*, int4, uint4, float4e2m1, int2, uint2), anything else as padnd.pad names it."""
+    name = _packed.ml_dtypes_name(dtype)
+    return name if name is not None else _dtypes.element_type_name(dtype)
 
 
 def int_tensor(name: str, values) -> _padnd.IntTensor:
@@ -60,11 +66,37 @@ def normalise_shape(shape) -> list[int]:
 
 def run(spec: _padnd.PadSpec, array: np.ndarray) -> np.ndarray:
     """Pads `array` by the validated `spec` into a new array of the same dtype."""
+    type_name = element_type_name(array.dtype)
+    if type_name in _packed.SUB_BYTE_BITS:
+        # ml_dtypes keeps one 4-/2-bit element per byte: pack for the engine, unpack the result.
+        codes = np.ascontiguousarray(array).reshape(-1).view(np.uint8)
+        out_shape = tuple(_padnd.spec_shape(spec, list(array.shape)))
+        packed = run_raw(spec, _packed.pack(codes, _packed.SUB_BYTE_BITS[type_name]), type_name,
+                         list(array.shape))
+        count = int(np.prod(out_shape, dtype=np.int64))
+        return (_packed.unpack(packed, _packed.SUB_BYTE_BITS[type_name], count)
+                .view(array.dtype).reshape(out_shape))
     shape = tuple(_padnd.spec_shape(spec, list(array.shape)))
     out = np.empty(shape, dtype=array.dtype)
     _padnd.execute_spec(spec, array.__array_interface__["data"][0],
                         element_type_name(array.dtype), list(array.shape), list(array.strides),
                         out.__array_interface__["data"][0], out.nbytes)
+    return out
+
+
+def run_raw(spec: _padnd.PadSpec, buffer: np.ndarray, type_name: str,
+            logical_shape: list[int]) -> np.ndarray:
+    """Pads a dense raw buffer (1-D uint8: packed codes, or whole-byte elements) of `type_name`
+    and `logical_shape`; returns the output's bytes as a new 1-D uint8 array (packed trailing bits
+    zero)."""
+    out_shape = _padnd.spec_shape(spec, logical_shape)
+    count = int(np.prod(out_shape, dtype=np.int64))
+    bits = _packed.SUB_BYTE_BITS.get(type_name)
+    nbytes = (_packed.packed_nbytes(count, bits) if bits is not None
+              else count * _packed.WHOLE_BYTE_SIZES[type_name])
+    out = np.zeros(nbytes, dtype=np.uint8)
+    _padnd.execute_spec(spec, buffer.__array_interface__["data"][0], type_name, logical_shape,
+                        [], out.__array_interface__["data"][0], out.nbytes)
     return out
 
 

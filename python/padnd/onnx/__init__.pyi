@@ -5,7 +5,13 @@ from typing import Any, Literal, Sequence
 import numpy as np
 import numpy.typing as npt
 
+from . import backend as backend
+
 _Mode = Literal["constant", "reflect", "edge", "wrap"]
+_RawType = Literal["bfloat16", "float4e2m1", "float8e4m3fn", "float8e4m3fnuz", "float8e5m2",
+                   "float8e5m2fnuz", "float8e8m0", "int2", "int4", "uint2", "uint4"]
+
+RAW_TYPES: tuple[str, ...]
 
 def pad(
     data: npt.ArrayLike,
@@ -14,6 +20,9 @@ def pad(
     axes: Sequence[int] | npt.NDArray[np.integer[Any]] | None = None,
     mode: _Mode = "constant",
     opset: int = 25,
+    *,
+    dtype: _RawType | None = None,
+    shape: int | Sequence[int] | None = None,
 ) -> np.ndarray: ...
 def infer_shape(
     shape: int | Sequence[int],
@@ -22,5 +31,5 @@ def infer_shape(
     axes: Sequence[int] | npt.NDArray[np.integer[Any]] | None = None,
     mode: _Mode = "constant",
     opset: int = 25,
-    dtype: npt.DTypeLike = "float32",
+    dtype: npt.DTypeLike | _RawType = "float32",
 ) -> tuple[int, ...]: ...
