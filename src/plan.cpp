@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // Planning: validate once, crop as a view, merge axes, build per-axis source tables.
+#include "padnd/plan.hpp"
+
 #include <algorithm>
 #include <cstring>
 #include <string>
 
 #include "index_map.hpp"
 #include "padnd/error.hpp"
-#include "padnd/plan.hpp"
 #include "plan_internal.hpp"
 
 namespace padnd {
@@ -38,14 +39,15 @@ std::int64_t output_length(std::size_t axis, std::int64_t in_len, const AxisPad&
                 "shape: " + axis_text(axis) + " has negative length " + std::to_string(in_len));
   }
   if (p.interior < 0) {
-    throw Error(Errc::invalid_argument, "interior: " + axis_text(axis) + " has negative interior padding " +
+    throw Error(Errc::invalid_argument, "interior: " + axis_text(axis) +
+                                            " has negative interior padding " +
                                             std::to_string(p.interior));
   }
   if (p.interior > 0 && spec.mode != Mode::constant) {
-    throw Error(Errc::invalid_argument,
-                "interior: " + axis_text(axis) + " has interior padding " + std::to_string(p.interior) +
-                    " but mode is " + std::string(mode_name(spec.mode)) +
-                    "; interior padding is only defined for constant mode");
+    throw Error(Errc::invalid_argument, "interior: " + axis_text(axis) + " has interior padding " +
+                                            std::to_string(p.interior) + " but mode is " +
+                                            std::string(mode_name(spec.mode)) +
+                                            "; interior padding is only defined for constant mode");
   }
   if (p.begin == INT64_MIN || p.end == INT64_MIN) {
     throw Error(Errc::overflow, "pads: " + axis_text(axis) + ": begin " + std::to_string(p.begin) +
@@ -66,32 +68,35 @@ std::int64_t output_length(std::size_t axis, std::int64_t in_len, const AxisPad&
   const std::int64_t tail = checked_add(dilated, p.end, axis, "input length + end");
   std::int64_t out_len = checked_add(p.begin, tail, axis, "begin + input length + end");
   if (out_len < 0) {
-    if (spec.negative_size == NegativeSize::clamp_to_zero) return 0;
-    throw Error(Errc::out_of_range,
-                "pads: " + axis_text(axis) + ": output length begin (" + std::to_string(p.begin) +
-                    ") + input length (" + std::to_string(dilated) + ") + end (" +
-                    std::to_string(p.end) + ") = " + std::to_string(out_len) + " is negative");
+    if (spec.negative_size != NegativeSize::clamp_to_zero) {
+      throw Error(Errc::out_of_range,
+                  "pads: " + axis_text(axis) + ": output length begin (" + std::to_string(p.begin) +
+                      ") + input length (" + std::to_string(dilated) + ") + end (" +
+                      std::to_string(p.end) + ") = " + std::to_string(out_len) + " is negative");
+    }
+    out_len = 0;  // clamped; a crop-first mode must still have something left (below)
   }
-  if (spec.mode == Mode::constant || out_len == 0) return out_len;
+  if (spec.mode == Mode::constant) return out_len;
 
   const std::string mode = std::string(mode_name(spec.mode));
   if (spec.negative_order == NegativeOrder::crop_then_pad) {
     const std::int64_t crop = (p.begin < 0 ? -p.begin : 0) + (p.end < 0 ? -p.end : 0);
     if (crop > in_len) {
-      throw Error(Errc::out_of_range,
-                  "pads: " + axis_text(axis) + ": " + mode + " mode crops " + std::to_string(crop) +
-                      " elements (begin " + std::to_string(p.begin) + ", end " +
-                      std::to_string(p.end) + ") from an axis of length " +
-                      std::to_string(in_len) + "; nothing is left to extend");
+      throw Error(Errc::out_of_range, "pads: " + axis_text(axis) + ": " + mode + " mode crops " +
+                                          std::to_string(crop) + " elements (begin " +
+                                          std::to_string(p.begin) + ", end " +
+                                          std::to_string(p.end) + ") from an axis of length " +
+                                          std::to_string(in_len) + "; nothing is left to extend");
     }
-    if (crop == in_len) {  // out_len > 0, so something must be extended from nothing
+    if (crop == in_len && out_len > 0) {  // something must be extended from nothing
       throw Error(Errc::out_of_range, "pads: " + axis_text(axis) + ": " + mode +
                                           " mode cannot extend an axis cropped to length 0 "
-                                          "(input length " + std::to_string(in_len) +
-                                          ", begin " + std::to_string(p.begin) + ", end " +
+                                          "(input length " +
+                                          std::to_string(in_len) + ", begin " +
+                                          std::to_string(p.begin) + ", end " +
                                           std::to_string(p.end) + ")");
     }
-  } else if (in_len == 0) {
+  } else if (in_len == 0 && out_len > 0) {
     throw Error(Errc::out_of_range, "pads: " + axis_text(axis) + ": " + mode +
                                         " mode cannot extend an empty axis (length 0) to length " +
                                         std::to_string(out_len));
@@ -119,8 +124,8 @@ void check_value(const ElementType& type, const std::string& value) {
     case Storage::bytes:
       if (static_cast<std::int64_t>(value.size()) != type.item_bytes()) {
         throw Error(Errc::invalid_argument, "value: a " + type.name() + " pad value has " +
-                                                std::to_string(type.item_bytes()) +
-                                                " bytes; got " + std::to_string(value.size()));
+                                                std::to_string(type.item_bytes()) + " bytes; got " +
+                                                std::to_string(value.size()));
       }
       return;
   }
@@ -128,9 +133,8 @@ void check_value(const ElementType& type, const std::string& value) {
 
 void check_type(const ElementType& type) {
   if (type.dtype == DType::opaque && type.opaque_bytes <= 0) {
-    throw Error(Errc::unsupported_type,
-                "type: opaque element size must be positive, got " +
-                    std::to_string(type.opaque_bytes));
+    throw Error(Errc::unsupported_type, "type: opaque element size must be positive, got " +
+                                            std::to_string(type.opaque_bytes));
   }
 }
 
@@ -212,7 +216,8 @@ RowSegment run_at(const PlanAxis& row, std::int64_t o) {
   const auto src = [&](std::int64_t p) { return row.src[static_cast<std::size_t>(p)]; };
   const std::int64_t n = row.out_len;
   RowSegment seg{RowSegment::Kind::gather, o, 1, src(o), 1};
-  if (o + 1 < n && src(o + 1) != kPadIndex && (src(o + 1) == src(o) + 1 || src(o + 1) == src(o) - 1)) {
+  if (o + 1 < n && src(o + 1) != kPadIndex &&
+      (src(o + 1) == src(o) + 1 || src(o + 1) == src(o) - 1)) {
     const std::int64_t dir = src(o + 1) - src(o);
     std::int64_t end = o + 1;
     while (end + 1 < n && src(end + 1) != kPadIndex && src(end + 1) == src(end) + dir) ++end;
@@ -290,11 +295,16 @@ std::string replicate_pattern(const std::string& element_bytes) {
 
 std::string_view mode_name(Mode mode) {
   switch (mode) {
-    case Mode::constant: return "constant";
-    case Mode::edge: return "edge";
-    case Mode::reflect: return "reflect";
-    case Mode::symmetric: return "symmetric";
-    case Mode::wrap: return "wrap";
+    case Mode::constant:
+      return "constant";
+    case Mode::edge:
+      return "edge";
+    case Mode::reflect:
+      return "reflect";
+    case Mode::symmetric:
+      return "symmetric";
+    case Mode::wrap:
+      return "wrap";
   }
   return "unknown";
 }
@@ -340,9 +350,9 @@ Plan make_plan(const ElementType& type, const std::vector<std::int64_t>& shape,
   if (storage == Storage::string) {
     for (std::size_t k = 0; k < byte_strides.size(); ++k) {
       if (byte_strides[k] % static_cast<std::int64_t>(sizeof(std::string)) != 0) {
-        throw Error(Errc::invalid_argument,
-                    "strides: " + axis_text(k) + ": byte stride " +
-                        std::to_string(byte_strides[k]) + " is not a multiple of sizeof(std::string)");
+        throw Error(Errc::invalid_argument, "strides: " + axis_text(k) + ": byte stride " +
+                                                std::to_string(byte_strides[k]) +
+                                                " is not a multiple of sizeof(std::string)");
       }
     }
   }

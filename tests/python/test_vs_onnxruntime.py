@@ -39,10 +39,6 @@ def ort_difference(case: PadCase) -> str | None:
     pads = case.axis_pads()
     if case.mode == "wrap" and case.x.size == 0:
         return "ort-rejects: wrap on empty input"
-    if case.mode != "constant" and case.x.size > 0 and any(
-            d + b + e == 0 and max(0, -b) + max(0, -e) >= d and max(b, e) > 0
-            for d, (b, e) in zip(case.x.shape, pads)):
-        return "ort-rejects: non-constant over-crop to output length 0 (padnd deviation)"
     if case.mode == "constant" or any(d + b + e < 0 or (d == 0 and d + b + e > 0)
                                       for d, (b, e) in zip(case.x.shape, pads)):
         return None  # constant mode, or rejected by both (negative size, extending a 0 axis)
@@ -160,16 +156,16 @@ def test_expected_difference_empty_input_axis_cropped_away_and_extended():
         case.padnd()
 
 
-def test_padnd_deviation_non_constant_over_crop_to_length_0():
-    """Not an ORT bug but a padnd deviation from PAD-SPEC §1.4 / §2.8 rule 9: a non-constant mode
-    whose crop consumes the axis while the other side is padded, with output length 0 on that
-    axis (here D=2, begin 1, end -3) should be an error ("nothing to extend"); padnd's planner
-    accepts any axis whose output length is 0 and returns an empty tensor. ORT rejects it
-    ("zero effective input extent"); on an input that is already empty ORT accepts it too."""
+def test_agreement_non_constant_over_crop_to_length_0():
+    """Not a difference: a non-constant mode whose crop exceeds the axis while the other side is
+    padded, with output length 0 on that axis (D=2, begin 1, end -3), is an error by PAD-SPEC
+    §1.4 / §2.8 rule 9 (D' < 0). ORT rejects it ("zero effective input extent") and so does
+    padnd."""
     case = _case(np.zeros(2, np.float32), [1, -3], "edge")
     with pytest.raises(Exception, match="zero effective input extent"):
         run_ort(case)
-    assert case.padnd().shape == (0,)
+    with pytest.raises(ValueError, match="crops 3 elements"):
+        case.padnd()
 
 
 def test_agreement_edge_on_zero_length_axis():

@@ -66,13 +66,16 @@ bool naive_valid(const std::vector<std::int64_t>& shape, const PadSpec& spec,
       if (spec.negative_size == NegativeSize::error) return false;
       n = 0;
     }
-    if (spec.mode != Mode::constant && n > 0) {
-      if (spec.negative_order == NegativeOrder::map_on_original && d == 0) return false;
-      if (spec.negative_order == NegativeOrder::crop_then_pad) {
-        const std::int64_t cropped = std::max<std::int64_t>(0, -p.begin) +
-                                     std::max<std::int64_t>(0, -p.end);
-        if (cropped >= d) return false;
-      }
+    if (spec.mode != Mode::constant && spec.negative_order == NegativeOrder::crop_then_pad) {
+      // PAD-SPEC §1.4 / §2.8 rule 9: D' = D - crops must not be negative, even for an empty
+      // output, and a cropped-to-nothing axis cannot be extended.
+      const std::int64_t cropped = std::max<std::int64_t>(0, -p.begin) +
+                                   std::max<std::int64_t>(0, -p.end);
+      if (cropped > d || (cropped == d && n > 0)) return false;
+    }
+    if (spec.mode != Mode::constant && n > 0 &&
+        spec.negative_order == NegativeOrder::map_on_original && d == 0) {
+      return false;
     }
     out.push_back(n);
   }
