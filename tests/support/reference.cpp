@@ -41,13 +41,10 @@ std::int64_t naive_source(Mode mode, NegativeOrder order, std::int64_t d, const 
     const std::int64_t lead = pad.begin > 0 ? pad.begin : 0;
     return first + naive_fold(mode, o - lead, kept);
   }
-  // Walk the dilated input: element i sits at position i * (interior + 1).
+  // In the dilated input, element i sits at position i * (interior + 1).
   const std::int64_t j = o - pad.begin;
-  for (std::int64_t i = 0; i < d; ++i) {
-    const std::int64_t at = i * (pad.interior + 1);
-    if (at == j) return i;
-    if (at > j) break;
-  }
+  const std::int64_t step = pad.interior + 1;
+  if (j >= 0 && j % step == 0 && j / step < d) return j / step;
   const std::int64_t last = d == 0 ? -1 : (d - 1) * (pad.interior + 1);
   if (j >= 0 && j <= last) return -1;  // an interior gap
   return mode == Mode::constant ? -1 : naive_fold(mode, j, d);
