@@ -101,11 +101,12 @@ struct BytesLoop {
   std::int64_t chunk;  ///< positions written per row before moving to the next row
 };
 
-/// Rows whose sources are gathered before their segments are written: a batch spans about
-/// kBatchBytes of output (at most kBatchRows rows), so it stays in L1 while every segment of the
-/// row program runs over all its rows.
+/// Short rows (up to kBatchRowBytes) are written in batches of kBatchRows: their sources are
+/// gathered first, then each segment of the row program runs over the whole batch, so a row costs
+/// a few instructions per segment. Longer rows are written one at a time: batching them splits
+/// each row's cache lines between segment passes, which measured slower.
 constexpr std::int64_t kBatchRows = 64;
-constexpr std::int64_t kBatchBytes = std::int64_t{16} << 10;
+constexpr std::int64_t kBatchRowBytes = 256;
 
 template <std::int64_t W>
 void bytes_task(void* context, std::int64_t task) {
@@ -118,8 +119,7 @@ void bytes_task(void* context, std::int64_t task) {
   const std::int64_t c0 = ctx.row_len * col_part / loop.col_parts;
   const std::int64_t c1 = ctx.row_len * (col_part + 1) / loop.col_parts;
   const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
-  const std::int64_t batch =
-      std::clamp<std::int64_t>(kBatchBytes / std::max<std::int64_t>(row_bytes, 1), 1, kBatchRows);
+  const std::int64_t batch = row_bytes <= kBatchRowBytes ? kBatchRows : 1;
   std::byte* dst[kBatchRows];
   const std::byte* src[kBatchRows];
   std::byte* seg_dst[kBatchRows];
