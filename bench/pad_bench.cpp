@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: Apache-2.0
+// padnd on every workload of bench/workloads.py, next to the machine's memcpy bounds measured in
+// the same run. Bytes/second count bytes read + bytes written, for padnd and memcpy alike.
+//
+//   pad/<workload>/threads:all|1   execute into a preallocated, already-touched output
+//   alloc/<workload>               plan + fresh output (padnd::pad) + execute, all cores
+//   memcpy/<workload>              all-core memcpy of the same byte count into a touched buffer
+//   memcpy_fresh/<workload>        the same into a fresh 2 MiB-aligned MADV_HUGEPAGE buffer
+//                                  (both for large workloads: the bounds their targets quote)
+//   overhead/plan+execute|execute/<tiny workload>   ns per call, serial
+#include <benchmark/benchmark.h>
+#include <sys/mman.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "padnd/padnd.hpp"
+
+namespace {
+
+struct Workload {
+  const char* name;
+  const char* size_class;
+  padnd::DType dtype;
+  std::vector<std::int64_t> shape, begins, ends, interior;
+  padnd::Mode mode;
+};
+
+const std::vector<Workload> kWorkloads = {
+#include "workloads.inc"
+};
+
+padnd::PadSpec spec_of(const Workload& w) {
+  padnd::PadSpec spec;
+  for (std::size_t k = 0; k < w.shape.size(); ++k) {
+    spec.axes.push_back({w.begins[k], w.ends[k], w.interior[k]});
+  }
+  spec.mode = w.mode;
+  return spec;
+}
+
+/// Bytes a pad must read: the input left after crops (every workload reads all of it).
+std::int64_t read_bytes(const Workload& w) {
+  std::int64_t elems = 1;
+  for (std::size_t k = 0; k < w.shape.size(); ++k) {
+    elems *= std::max<std::int64_t>(
+        0, w.shape[k] - std::max<std::int64_t>(0, -w.begins[k]) - std::max<std::int64_t>(0, -w.ends[k]));
+  }
+  return padnd::storage_bytes(padnd::ElementType{w.dtype}, elems);
+}
+
+/// Input data: every byte written once (touched), values varied.
+std::vector<std::byte> make_input(const Workload& w) {
+  std::vector<std::byte> in(static_cast<std::size_t>(
+      padnd::storage_bytes(padnd::ElementType{w.dtype}, padnd::element_count(w.shape))));
+  for (std::size_t i = 0; i < in.size(); ++i) in[i] = static_cast<std::byte>(i * 131 + 7);
+  return in;
+}
+
+int cores() { return std::max(1, static_cast<int>(std::thread::hardware_concurrency())); }
+
+/// memcpy of `bytes` split over all cores (each thread a contiguous part).
+void parallel_memcpy(std::byte* dst, const std::byte* src, std::int64_t bytes) {
+  const int n = cores();
+  std::vector<std::thread> helpers;
+  const auto part = [&](int t) {
+    const std::int64_t b = bytes * t / n;
+    const std::int64_t e = bytes * (t + 1) / n;
+    std::memcpy(dst + b, src + b, static_cast<std::size_t>(e - b));
+  };
+  for (int t = 1; t < n; ++t) helpers.emplace_back(part, t);
+  part(0);
+  for (auto& h : helpers) h.join();
+}
+
+std::byte* fresh_huge_buffer(std::int64_t bytes) {
+  constexpr std::size_t kHuge = std::size_t{2} << 20;
+  const std::size_t n = (static_cast<std::size_t>(bytes) + kHuge - 1) / kHuge * kHuge;
+  void* p = std::aligned_alloc(kHuge, n);
+  if (p == nullptr) throw std::bad_alloc();
+  madvise(p, n, MADV_HUGEPAGE);
+  return static_cast<std::byte*>(p);
+}
+
+void pad_into_touched(benchmark::State& state, const Workload& w, int threads) {
+  const padnd::ElementType type{w.dtype};
+  const padnd::Plan plan = padnd::make_plan(type, w.shape, {}, spec_of(w));
+  const auto in = make_input(w);
+  std::vector<std::byte> out(static_cast<std::size_t>(plan.output_bytes()), std::byte{1});
+  padnd::ExecOptions options;
+  options.threads = threads;
+  for (auto _ : state) {
+    padnd::execute(plan, in.data(), out.data(), plan.output_bytes(), options);
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(state.iterations() * (read_bytes(w) + plan.output_bytes()));
+}
+
+void pad_allocating(benchmark::State& state, const Workload& w) {
+  const auto in = make_input(w);
+  const padnd::TensorView view{in.data(), padnd::ElementType{w.dtype}, w.shape, {}};
+  const padnd::PadSpec spec = spec_of(w);
+  std::int64_t out_bytes = 0;
+  for (auto _ : state) {
+    padnd::Tensor out = padnd::pad(view, spec);
+    out_bytes = out.byte_size();
+    benchmark::DoNotOptimize(out.data());
+  }
+  state.SetBytesProcessed(state.iterations() * (read_bytes(w) + out_bytes));
+}
+
+/// The bound for the same traffic: copying half the bytes reads and writes them all.
+std::int64_t bound_copy_bytes(const Workload& w) {
+  const std::int64_t out = padnd::storage_bytes(
+      padnd::ElementType{w.dtype},
+      padnd::element_count(padnd::infer_shape(w.shape, spec_of(w))));
+  return (read_bytes(w) + out) / 2;
+}
+
+void memcpy_touched(benchmark::State& state, const Workload& w) {
+  const std::int64_t n = bound_copy_bytes(w);
+  std::vector<std::byte> src(static_cast<std::size_t>(n), std::byte{3});
+  std::vector<std::byte> dst(static_cast<std::size_t>(n), std::byte{1});
+  for (auto _ : state) {
+    parallel_memcpy(dst.data(), src.data(), n);
+    benchmark::DoNotOptimize(dst.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(state.iterations() * 2 * n);
+}
+
+void memcpy_fresh(benchmark::State& state, const Workload& w) {
+  const std::int64_t n = bound_copy_bytes(w);
+  std::vector<std::byte> src(static_cast<std::size_t>(n), std::byte{3});
+  for (auto _ : state) {
+    std::byte* dst = fresh_huge_buffer(n);
+    parallel_memcpy(dst, src.data(), n);
+    benchmark::DoNotOptimize(dst);
+    std::free(dst);
+  }
+  state.SetBytesProcessed(state.iterations() * 2 * n);
+}
+
+void plan_and_execute(benchmark::State& state, const Workload& w) {
+  const padnd::ElementType type{w.dtype};
+  const padnd::PadSpec spec = spec_of(w);
+  const auto in = make_input(w);
+  const padnd::Plan probe = padnd::make_plan(type, w.shape, {}, spec);
+  std::vector<std::byte> out(static_cast<std::size_t>(probe.output_bytes()));
+  padnd::ExecOptions serial;
+  serial.threads = 1;
+  for (auto _ : state) {
+    const padnd::Plan plan = padnd::make_plan(type, w.shape, {}, spec);
+    padnd::execute(plan, in.data(), out.data(), plan.output_bytes(), serial);
+    benchmark::DoNotOptimize(out.data());
+  }
+}
+
+void execute_only(benchmark::State& state, const Workload& w) {
+  const padnd::Plan plan = padnd::make_plan(padnd::ElementType{w.dtype}, w.shape, {}, spec_of(w));
+  const auto in = make_input(w);
+  std::vector<std::byte> out(static_cast<std::size_t>(plan.output_bytes()));
+  padnd::ExecOptions serial;
+  serial.threads = 1;
+  for (auto _ : state) {
+    padnd::execute(plan, in.data(), out.data(), plan.output_bytes(), serial);
+    benchmark::DoNotOptimize(out.data());
+  }
+}
+
+void register_all() {
+  for (const Workload& w : kWorkloads) {
+    const std::string name = w.name;
+    const bool tiny = std::string(w.size_class) == "tiny";
+    if (tiny) {
+      benchmark::RegisterBenchmark(("overhead/plan+execute/" + name).c_str(), plan_and_execute, w);
+      benchmark::RegisterBenchmark(("overhead/execute/" + name).c_str(), execute_only, w);
+      continue;
+    }
+    benchmark::RegisterBenchmark(("pad/" + name + "/threads:all").c_str(), pad_into_touched, w, 0)
+        ->UseRealTime()->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("pad/" + name + "/threads:1").c_str(), pad_into_touched, w, 1)
+        ->UseRealTime()->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("alloc/" + name).c_str(), pad_allocating, w)
+        ->UseRealTime()->Unit(benchmark::kMillisecond);
+    if (std::string(w.size_class) != "large") continue;  // bounds are quoted for large only
+    benchmark::RegisterBenchmark(("memcpy/" + name).c_str(), memcpy_touched, w)
+        ->UseRealTime()->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("memcpy_fresh/" + name).c_str(), memcpy_fresh, w)
+        ->UseRealTime()->Unit(benchmark::kMillisecond);
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  register_all();
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
