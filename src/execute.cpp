@@ -192,7 +192,7 @@ void run_packed(const Plan& plan, const RowContext& ctx, const std::uint8_t* in,
   for (std::int64_t r = 0; r < rows; ++r, walker.next()) {
     const RowSource src = walker.source();
     if (src.pad) {
-      for (std::int64_t i = 0; i < ctx.row_len; ++i) writer.put(fill);
+      writer.put_fill(fill, ctx.row_len);
     } else {
       detail::packed_row<BITS>(ctx, writer, in, src.offset);
     }

@@ -88,15 +88,18 @@ PadSpec random_spec(std::mt19937_64& rng, const std::vector<std::int64_t>& shape
                     const ElementType& type) {
   PadSpec spec;
   spec.mode = static_cast<Mode>(rng() % 5);
-  spec.negative_order =
-      rng() % 2 ? NegativeOrder::crop_then_pad : NegativeOrder::map_on_original;
+  spec.negative_order = rng() % 2 ? NegativeOrder::crop_then_pad : NegativeOrder::map_on_original;
   spec.negative_size = rng() % 4 == 0 ? NegativeSize::clamp_to_zero : NegativeSize::error;
   const auto pick = [&](std::int64_t d) -> std::int64_t {
     switch (rng() % 4) {
-      case 0: return 0;
-      case 1: return static_cast<std::int64_t>(rng() % 3);
-      case 2: return static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(3 * d + 4));
-      default: return -static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(d + 3));
+      case 0:
+        return 0;
+      case 1:
+        return static_cast<std::int64_t>(rng() % 3);
+      case 2:
+        return static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(3 * d + 4));
+      default:
+        return -static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(d + 3));
     }
   };
   for (std::int64_t d : shape) {
@@ -106,9 +109,15 @@ PadSpec random_spec(std::mt19937_64& rng, const std::vector<std::int64_t>& shape
   }
   if (rng() % 4 != 0) {  // otherwise the default value
     switch (type.storage()) {
-      case Storage::string: spec.value = std::string(rng() % 5, 'v'); break;
-      case Storage::nibble: spec.value = std::string(1, static_cast<char>(rng() % 16)); break;
-      case Storage::crumb: spec.value = std::string(1, static_cast<char>(rng() % 4)); break;
+      case Storage::string:
+        spec.value = std::string(rng() % 5, 'v');
+        break;
+      case Storage::nibble:
+        spec.value = std::string(1, static_cast<char>(rng() % 16));
+        break;
+      case Storage::crumb:
+        spec.value = std::string(1, static_cast<char>(rng() % 4));
+        break;
       case Storage::bytes:
         for (std::int64_t i = 0; i < type.item_bytes(); ++i) {
           spec.value += static_cast<char>(rng());
@@ -120,10 +129,11 @@ PadSpec random_spec(std::mt19937_64& rng, const std::vector<std::int64_t>& shape
 }
 
 /// Runs one random case; returns false (with a gtest failure) on mismatch.
-void run_case(std::mt19937_64& rng, const ElementType& type, int case_id) {
-  const std::size_t rank = rng() % 7;
+void run_case(std::mt19937_64& rng, const ElementType& type, int case_id,
+              std::uint64_t rank_limit = 7, std::uint64_t dim_limit = 8) {
+  const std::size_t rank = rng() % rank_limit;
   std::vector<std::int64_t> shape(rank);
-  for (auto& d : shape) d = static_cast<std::int64_t>(rng() % 8);
+  for (auto& d : shape) d = static_cast<std::int64_t>(rng() % dim_limit);
   if (rng() % 3 == 0) {  // fewer empty tensors
     for (auto& d : shape) d = std::max<std::int64_t>(d, 1);
   }
@@ -175,15 +185,34 @@ TEST_P(Differential, RandomCasesMatchReference) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    EveryWidth, Differential,
-    ::testing::Values(ElementType(DType::boolean), ElementType(DType::float16),
-                      ElementType(DType::float32), ElementType(DType::float64),
-                      ElementType(DType::complex128), ElementType::opaque(3),
-                      ElementType::opaque(12), ElementType::opaque(40),
-                      ElementType(DType::int4), ElementType(DType::float4e2m1),
-                      ElementType(DType::uint2), ElementType(DType::string)),
-    [](const ::testing::TestParamInfo<ElementType>& info) { return info.param.name(); });
+INSTANTIATE_TEST_SUITE_P(EveryWidth, Differential,
+                         ::testing::Values(ElementType(DType::boolean), ElementType(DType::float16),
+                                           ElementType(DType::float32), ElementType(DType::float64),
+                                           ElementType(DType::complex128), ElementType::opaque(3),
+                                           ElementType::opaque(12), ElementType::opaque(40),
+                                           ElementType(DType::int4), ElementType(DType::float4e2m1),
+                                           ElementType(DType::uint2), ElementType(DType::string)),
+                         [](const ::testing::TestParamInfo<ElementType>& info) {
+                           return info.param.name();
+                         });
+
+/// Long rows for the packed types, whose fills and copies move whole bytes (memcpy or a
+/// funnel shift) between per-code heads and tails: every alignment of source and output.
+class PackedLongRows : public ::testing::TestWithParam<ElementType> {};
+
+TEST_P(PackedLongRows, RandomCasesMatchReference) {
+  std::mt19937_64 rng(0x5851f42d4c957f2dULL ^ static_cast<std::uint64_t>(GetParam().dtype));
+  for (int i = 0; i < 800; ++i) {
+    run_case(rng, GetParam(), i, 4, 70);
+    if (HasFailure()) return;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Packed, PackedLongRows,
+                         ::testing::Values(ElementType(DType::int4), ElementType(DType::uint2)),
+                         [](const ::testing::TestParamInfo<ElementType>& info) {
+                           return info.param.name();
+                         });
 
 }  // namespace
 }  // namespace padnd
