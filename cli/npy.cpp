@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// .npy I/O: header dict parsing, descr mapping, strided (Fortran) views, atomic writes.
+// .npy I/O: header checks, descr mapping, strided (Fortran) views, atomic writes.
 #include "npy.hpp"
 
 #include <sys/stat.h>
@@ -16,6 +16,7 @@
 #include <optional>
 
 #include "padnd/error.hpp"
+#include "py_literal.hpp"
 
 namespace padnd::cli {
 namespace {
@@ -32,148 +33,6 @@ constexpr std::int64_t kAlignBytes = 64;  // numpy aligns the data start to 64 b
 }
 
 std::string errno_text() { return std::strerror(errno); }
-
-// ---------------------------------------------------------------------------------------------
-// The header is a Python dict literal; this reads the small subset numpy writes.
-
-struct PyValue {
-  enum class Kind { string, boolean, integer, none, list, tuple, dict };
-  Kind kind = Kind::none;
-  std::string text;               ///< string
-  bool flag = false;              ///< boolean
-  std::int64_t number = 0;        ///< integer
-  std::vector<PyValue> items;     ///< list / tuple / dict values
-  std::vector<std::string> keys;  ///< dict keys (strings only)
-};
-
-class LiteralParser {
- public:
-  explicit LiteralParser(std::string_view text) : text_(text) {}
-
-  PyValue parse_all() {
-    PyValue v = value();
-    skip_space();
-    if (pos_ != text_.size()) fail("unexpected text after the dict");
-    return v;
-  }
-
- private:
-  [[noreturn]] void fail(const std::string& what) const {
-    throw Error(Errc::invalid_argument,
-                "malformed .npy header (" + what + " at offset " + std::to_string(pos_) + ")");
-  }
-
-  void skip_space() {
-    while (pos_ < text_.size() && (text_[pos_] == ' ' || text_[pos_] == '\n' ||
-                                   text_[pos_] == '\t' || text_[pos_] == '\r')) {
-      ++pos_;
-    }
-  }
-
-  bool take(char c) {
-    skip_space();
-    if (pos_ < text_.size() && text_[pos_] == c) {
-      ++pos_;
-      return true;
-    }
-    return false;
-  }
-
-  bool take_word(std::string_view word) {
-    skip_space();
-    if (text_.substr(pos_).starts_with(word)) {
-      pos_ += word.size();
-      return true;
-    }
-    return false;
-  }
-
-  PyValue value() {
-    skip_space();
-    if (pos_ >= text_.size()) fail("unexpected end");
-    const char c = text_[pos_];
-    if (c == '\'' || c == '"') return string_value();
-    if (c == '{') return dict_value();
-    if (c == '(' || c == '[') return sequence_value();
-    PyValue v;
-    if (take_word("True")) {
-      v.kind = PyValue::Kind::boolean;
-      v.flag = true;
-      return v;
-    }
-    if (take_word("False")) {
-      v.kind = PyValue::Kind::boolean;
-      return v;
-    }
-    if (take_word("None")) return v;
-    return integer_value();
-  }
-
-  PyValue string_value() {
-    const char quote = text_[pos_++];
-    PyValue v;
-    v.kind = PyValue::Kind::string;
-    while (pos_ < text_.size() && text_[pos_] != quote) {
-      if (text_[pos_] == '\\') ++pos_;  // an escaped character stands for itself
-      if (pos_ < text_.size()) v.text += text_[pos_++];
-    }
-    if (pos_ >= text_.size()) fail("unterminated string");
-    ++pos_;
-    return v;
-  }
-
-  PyValue integer_value() {
-    const char* first = text_.data() + pos_;
-    const char* last = text_.data() + text_.size();
-    PyValue v;
-    v.kind = PyValue::Kind::integer;
-    auto [ptr, ec] = std::from_chars(first, last, v.number);
-    if (ec == std::errc::result_out_of_range) fail("integer out of range");
-    if (ec != std::errc() || ptr == first) fail("unexpected character");
-    pos_ += static_cast<std::size_t>(ptr - first);
-    if (pos_ < text_.size() && text_[pos_] == 'L') ++pos_;  // Python 2 long suffix
-    return v;
-  }
-
-  PyValue sequence_value() {
-    const char close = text_[pos_] == '(' ? ')' : ']';
-    PyValue v;
-    v.kind = close == ')' ? PyValue::Kind::tuple : PyValue::Kind::list;
-    ++pos_;
-    while (!take(close)) {
-      v.items.push_back(value());
-      if (!take(',')) {
-        if (!take(close)) fail("expected ',' or '" + std::string(1, close) + "'");
-        break;
-      }
-    }
-    return v;
-  }
-
-  PyValue dict_value() {
-    ++pos_;
-    PyValue v;
-    v.kind = PyValue::Kind::dict;
-    while (!take('}')) {
-      skip_space();
-      const PyValue key = value();
-      if (key.kind != PyValue::Kind::string) fail("dict keys must be strings");
-      if (!take(':')) fail("expected ':'");
-      v.keys.push_back(key.text);
-      v.items.push_back(value());
-      if (!take(',')) {
-        if (!take('}')) fail("expected ',' or '}'");
-        break;
-      }
-    }
-    return v;
-  }
-
-  std::string_view text_;
-  std::size_t pos_ = 0;
-};
-
-// ---------------------------------------------------------------------------------------------
 
 bool host_is_big_endian() { return std::endian::native == std::endian::big; }
 
@@ -257,7 +116,7 @@ FilePtr open_for_reading(const std::string& path) {
 NpyHeader parse_header_dict(const std::string& path, std::string_view text) {
   PyValue dict;
   try {
-    dict = LiteralParser(text).parse_all();
+    dict = parse_py_literal(text);
   } catch (const Error& e) {
     fail_format(path, e.what());
   }
