@@ -160,3 +160,12 @@ def assert_same_bits(got: np.ndarray, expected: np.ndarray) -> None:
     else:
         np.testing.assert_array_equal(np.ascontiguousarray(got).view(np.uint8),
                                       np.ascontiguousarray(expected).view(np.uint8))
+
+
+def outcome(run, errors=(Exception,)):
+    """(run(), None), or (None, the exception) when run() raises one of `errors`. padnd may only
+    raise ValueError/TypeError; a peer raises whatever its bindings raise."""
+    try:
+        return run(), None
+    except errors as e:
+        return None, e

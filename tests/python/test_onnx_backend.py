@@ -10,7 +10,6 @@ import pytest
 from onnx import helper
 from onnx.backend.test.loader import load_model_tests
 
-import padnd
 import padnd.onnx.backend as padnd_backend
 
 

@@ -12,7 +12,7 @@ import onnxruntime as ort
 import pytest
 from hypothesis import event, given, settings
 
-from pad_models import PadCase, assert_same_bits, pad_cases
+from pad_models import PadCase, assert_same_bits, outcome, pad_cases
 
 ort.set_default_logger_severity(3)  # rejected cases are expected; keep ORT's log quiet
 
@@ -56,14 +56,8 @@ def ort_difference(case: PadCase) -> str | None:
 @settings(max_examples=500, deadline=None)
 @given(pad_cases(opsets=ORT_OPSETS, dtypes=ORT_TYPES))
 def test_padnd_matches_onnxruntime(case):
-    try:
-        got, padnd_error = case.padnd(), None
-    except (ValueError, TypeError) as e:
-        got, padnd_error = None, e
-    try:
-        expected, ort_error = run_ort(case), None
-    except Exception as e:  # noqa: BLE001 - ORT raises its own exception types
-        expected, ort_error = None, e
+    got, padnd_error = outcome(case.padnd, (ValueError, TypeError))
+    expected, ort_error = outcome(lambda: run_ort(case))
     region = ort_difference(case)
     event(region or ("both reject" if padnd_error is not None else "compared"))
     if region is not None and region.startswith("ort-rejects") and padnd_error is None:

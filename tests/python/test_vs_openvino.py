@@ -21,7 +21,7 @@ from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 
 import padnd
-from pad_models import assert_same_bits, small_values
+from pad_models import assert_same_bits, outcome, small_values
 
 OV_TYPES = ["uint8", "uint16", "uint32", "uint64", "int8", "int16", "int32", "int64", "float16",
             "float32", "float64", "bool"]
@@ -82,14 +82,9 @@ def ov_cases(draw):
 def test_padnd_matches_openvino(case):
     x, begins, ends, mode, value, version = case
     assume(not crashes_openvino(x.shape, begins, ends))
-    try:
-        got, padnd_error = padnd.openvino.pad(x, begins, ends, mode, value, version), None
-    except (ValueError, TypeError) as e:
-        got, padnd_error = None, e
-    try:
-        expected, ov_error = run_openvino(x, begins, ends, mode, value, version), None
-    except Exception as e:  # noqa: BLE001 - OpenVINO raises RuntimeError / its own types
-        expected, ov_error = None, e
+    got, padnd_error = outcome(lambda: padnd.openvino.pad(x, begins, ends, mode, value, version),
+                               (ValueError, TypeError))
+    expected, ov_error = outcome(lambda: run_openvino(x, begins, ends, mode, value, version))
     region = ov_difference(x.shape, begins, ends, version)
     event(region or ("both reject" if padnd_error is not None else "compared"))
     if region == "ov-rejects: negative output length" and padnd_error is None:
