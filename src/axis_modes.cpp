@@ -143,23 +143,26 @@ void check_axis_modes(const std::vector<std::int64_t>& shape, const PadSpec& spe
 }
 
 std::vector<AxisPass> plan_passes(const ElementType& type, const std::vector<std::int64_t>& shape,
-                                  const PadSpec& spec) {
+                                  const std::vector<std::int64_t>& out_shape, const PadSpec& spec) {
   const bool byte_storage = type.storage() == Storage::bytes;
   const std::string fill = spec.value.empty() && byte_storage
                                ? std::string(static_cast<std::size_t>(type.item_bytes()), '\0')
                                : spec.value;
   bool input_empty = false;
   for (std::int64_t len : shape) input_empty = input_empty || len == 0;
+  bool output_empty = false;
+  for (std::int64_t len : out_shape) output_empty = output_empty || len == 0;
   std::size_t first = shape.size();  // the first axis the engine cannot finish
   for (std::size_t k = shape.size(); k-- > 0;) {
     const AxisMode m = axis_mode(spec, k);
-    bool needs_pass = computes(m);
+    // numpy computes nothing for an empty result (its array.size == 0 branch), whatever the type.
+    bool needs_pass = computes(m) && !output_empty;
     if (needs_pass) check_arithmetic(type, spec, k, m, input_empty);
     if (m.mode == Mode::constant) {
       check_value(type, m.begin_value, where("constant_values", k) + "begin");
       check_value(type, m.end_value, where("constant_values", k) + "end");
       const AxisMode r = resolved(m, shape[k], fill, spec.ramp_type);
-      needs_pass = r.begin_value != fill || r.end_value != fill;
+      needs_pass = !output_empty && (r.begin_value != fill || r.end_value != fill);
     }
     if (needs_pass) first = k;
   }

@@ -347,7 +347,7 @@ Plan make_plan(const ElementType& type, const std::vector<std::int64_t>& shape,
   plan.out_elems_ = element_count(plan.out_shape_);
   plan.out_bytes_ = storage_bytes(type, plan.out_elems_);
   detail::check_value(type, spec.value, "value");
-  plan.passes_ = detail::plan_passes(type, shape, spec);
+  plan.passes_ = detail::plan_passes(type, shape, plan.out_shape_, spec);
   plan.ramp_type_ = spec.ramp_type;
   for (const AxisPad& p : spec.axes) plan.begins_.push_back(p.begin);
 

@@ -29,6 +29,6 @@ Mode engine_mode(const AxisMode& mode);
 void check_axis_modes(const std::vector<std::int64_t>& shape, const PadSpec& spec);
 /// Type-level checks and the passes that follow the engine (empty when it does everything).
 std::vector<AxisPass> plan_passes(const ElementType& type, const std::vector<std::int64_t>& shape,
-                                  const PadSpec& spec);
+                                  const std::vector<std::int64_t>& out_shape, const PadSpec& spec);
 
 }  // namespace padnd::detail

@@ -19,15 +19,33 @@ inline constexpr bool kIsComplex = false;
 template <class F>
 inline constexpr bool kIsComplex<std::complex<F>> = true;
 
-/// A double rounded half to even (np.round), cast to the integer type `T`. numpy's cast of an
-/// out-of-range double is undefined behaviour in C; padnd saturates.
+/// numpy's cast of a double to the integer type `T`: exact for every value `T` holds. Out of
+/// range, numpy's C cast is undefined behaviour; padnd reproduces what numpy does on x86-64, so
+/// that e.g. a ramp towards -2 in uint8 gives 254 as in numpy: the value is truncated to int32
+/// (8- and 16-bit targets, int32) or int64 (uint32, int64), NaN and overflow giving the most
+/// negative value, and the low bits are kept; uint64 converts values from 2^63 on separately.
 template <class T>
-T round_to_integer(double v) {
-  const double r = std::nearbyint(v);
-  if (std::isnan(r)) return 0;
-  if (r <= static_cast<double>(std::numeric_limits<T>::min())) return std::numeric_limits<T>::min();
-  if (r >= static_cast<double>(std::numeric_limits<T>::max())) return std::numeric_limits<T>::max();
-  return static_cast<T>(r);
+T cast_to_integer(double v) {
+  constexpr double k31 = 2147483648.0;
+  constexpr double k63 = 9223372036854775808.0;
+  const auto to_i64 = [&](double x) {
+    return std::isnan(x) || x >= k63 || x < -k63 ? std::numeric_limits<std::int64_t>::min()
+                                                 : static_cast<std::int64_t>(x);
+  };
+  const auto to_i32 = [&](double x) {
+    return std::isnan(x) || x >= k31 || x < -k31 ? std::numeric_limits<std::int32_t>::min()
+                                                 : static_cast<std::int32_t>(x);
+  };
+  std::uint64_t bits = 0;
+  if constexpr (std::is_same_v<T, std::uint64_t>) {
+    bits = v >= k63 ? static_cast<std::uint64_t>(to_i64(v - k63)) ^ (std::uint64_t{1} << 63)
+                    : static_cast<std::uint64_t>(to_i64(v));
+  } else if constexpr (sizeof(T) == 8 || std::is_same_v<T, std::uint32_t>) {
+    bits = static_cast<std::uint64_t>(to_i64(v));
+  } else {
+    bits = static_cast<std::uint64_t>(static_cast<std::int64_t>(to_i32(v)));
+  }
+  return static_cast<T>(bits);  // the low bits, two's complement
 }
 
 /// Arithmetic in numpy's type `R` (the accumulation / linspace types).
@@ -83,7 +101,7 @@ struct Num {  // integers
   using Acc = double;
   static Acc to_acc(T v) { return static_cast<double>(v); }
   /// The mean of `n` values summing to `sum`, stored as T: np.mean, then np.round, then the cast.
-  static T mean_of(Acc sum, std::int64_t n) { return round_to_integer<T>(sum / static_cast<double>(n)); }
+  static T mean_of(Acc sum, std::int64_t n) { return cast_to_integer<T>(std::nearbyint(sum / static_cast<double>(n))); }
   static bool is_nan(T) { return false; }
   /// numpy's maximum(a, b): a unless b is greater (NaN in a wins, a NaN in b replaces a).
   static T max(T a, T b) { return b > a ? b : a; }
@@ -99,9 +117,9 @@ struct Num {  // integers
   template <class R>
   static T from_ramp(R v) {
     if constexpr (kIsComplex<R>) {
-      return round_to_integer<T>(std::floor(static_cast<double>(v.real())));
+      return cast_to_integer<T>(std::floor(static_cast<double>(v.real())));
     } else {
-      return round_to_integer<T>(std::floor(static_cast<double>(v)));
+      return cast_to_integer<T>(std::floor(static_cast<double>(v)));
     }
   }
   template <class R>

@@ -62,7 +62,7 @@ def test_interior():
     assert got.tolist() == [[9, 1, 9, 9, 2], [9, 9, 9, 9, 9], [9, 3, 9, 9, 4]]
     with pytest.raises(ValueError, match="only mode 'constant'"):
         padnd.pad(a, 1, "edge", interior=1)
-    with pytest.raises(ValueError, match="single constant"):
+    with pytest.raises(ValueError, match="per-side constants"):
         padnd.pad(a, 1, interior=1, constant_values=(1, 2))
 
 
