@@ -20,10 +20,20 @@ bool computes(const AxisMode& m) { return computes_values(m.mode) || m.odd; }
 
 bool has_arithmetic(const ElementType& type) {
   switch (type.dtype) {
-    case DType::boolean: case DType::int8: case DType::int16: case DType::int32:
-    case DType::int64: case DType::uint8: case DType::uint16: case DType::uint32:
-    case DType::uint64: case DType::float16: case DType::float32: case DType::float64:
-    case DType::complex64: case DType::complex128:
+    case DType::boolean:
+    case DType::int8:
+    case DType::int16:
+    case DType::int32:
+    case DType::int64:
+    case DType::uint8:
+    case DType::uint16:
+    case DType::uint32:
+    case DType::uint64:
+    case DType::float16:
+    case DType::float32:
+    case DType::float64:
+    case DType::complex64:
+    case DType::complex128:
       return true;
     default:
       return false;
@@ -50,9 +60,10 @@ void check_arithmetic(const ElementType& type, const PadSpec& spec, std::size_t 
   const std::string mode = m.odd ? std::string(mode_name(m.mode)) + " with reflect_type 'odd'"
                                  : std::string(mode_name(m.mode));
   if (!has_arithmetic(type)) {
-    throw Error(Errc::unsupported_type,
-                where("mode", k) + mode + " computes values, which needs a bool, integer, "
-                "float16/32/64 or complex element type; got " + type.name());
+    throw Error(Errc::unsupported_type, where("mode", k) + mode +
+                                            " computes values, which needs a bool, integer, "
+                                            "float16/32/64 or complex element type; got " +
+                                            type.name());
   }
   if (m.mode == Mode::linear_ramp) {
     if (!is_ramp_type(spec.ramp_type)) {
@@ -61,19 +72,19 @@ void check_arithmetic(const ElementType& type, const PadSpec& spec, std::size_t 
                       spec.ramp_type.name());
     }
     if (is_complex(spec.ramp_type) && is_integer(type)) {
-      throw Error(Errc::unsupported_type,
-                  where("end_values", k) + "a complex ramp cannot be floored to " + type.name() +
-                      " (numpy's floor has no complex loop)");
+      throw Error(Errc::unsupported_type, where("end_values", k) +
+                                              "a complex ramp cannot be floored to " + type.name() +
+                                              " (numpy's floor has no complex loop)");
     }
     check_value(spec.ramp_type, m.begin_value, where("end_values", k) + "begin");
     check_value(spec.ramp_type, m.end_value, where("end_values", k) + "end");
   }
   if ((m.mode == Mode::mean || m.mode == Mode::median) && is_integer(type) && !input_empty &&
       (m.begin_stat_elems == 0 || m.end_stat_elems == 0)) {
-    throw Error(Errc::invalid_argument,
-                where("stat_length", k) + "the " + mode + " of 0 elements " +
-                    side_text(m.begin_stat_elems, m.end_stat_elems) +
-                    " is NaN, which has no " + type.name() + " value");
+    throw Error(Errc::invalid_argument, where("stat_length", k) + "the " + mode +
+                                            " of 0 elements " +
+                                            side_text(m.begin_stat_elems, m.end_stat_elems) +
+                                            " is NaN, which has no " + type.name() + " value");
   }
 }
 
@@ -121,7 +132,8 @@ void check_axis_modes(const std::vector<std::int64_t>& shape, const PadSpec& spe
     if (m.odd && m.mode != Mode::reflect && m.mode != Mode::symmetric) {
       throw Error(Errc::invalid_argument, where("axis_modes", k) +
                                               "reflect_type 'odd' needs mode reflect or "
-                                              "symmetric, got " + std::string(mode_name(m.mode)));
+                                              "symmetric, got " +
+                                              std::string(mode_name(m.mode)));
     }
     if (computes(m) && (p.begin < 0 || p.end < 0)) {
       throw Error(Errc::out_of_range, where("pads", k) + std::string(mode_name(m.mode)) +
@@ -135,9 +147,9 @@ void check_axis_modes(const std::vector<std::int64_t>& shape, const PadSpec& spe
     }
     if ((m.mode == Mode::maximum || m.mode == Mode::minimum) && !input_empty &&
         (m.begin_stat_elems == 0 || m.end_stat_elems == 0)) {
-      throw Error(Errc::invalid_argument,
-                  where("stat_length", k) + "stat_length of 0 yields no value for padding " +
-                      side_text(m.begin_stat_elems, m.end_stat_elems));
+      throw Error(Errc::invalid_argument, where("stat_length", k) +
+                                              "stat_length of 0 yields no value for padding " +
+                                              side_text(m.begin_stat_elems, m.end_stat_elems));
     }
   }
 }
@@ -171,15 +183,17 @@ std::vector<AxisPass> plan_passes(const ElementType& type, const std::vector<std
   if (!byte_storage) {
     throw Error(Errc::unsupported_type, where("axis_modes", first) +
                                             "per-side constants and value modes need fixed-size "
-                                            "elements; got " + type.name());
+                                            "elements; got " +
+                                            type.name());
   }
   for (std::size_t k = 0; k < shape.size(); ++k) {
     const AxisPad& p = spec.axes[k];
     if (p.begin < 0 || p.end < 0 || p.interior != 0) {
-      throw Error(Errc::invalid_argument,
-                  where("pads", k) + "crops " + side_text(p.begin, p.end) + " and interior " +
-                      std::to_string(p.interior) + " cannot be combined with per-side constants "
-                      "or value modes (axis " + std::to_string(first) + ")");
+      throw Error(Errc::invalid_argument, where("pads", k) + "crops " + side_text(p.begin, p.end) +
+                                              " and interior " + std::to_string(p.interior) +
+                                              " cannot be combined with per-side constants "
+                                              "or value modes (axis " +
+                                              std::to_string(first) + ")");
     }
     if (k < first || (p.begin == 0 && p.end == 0)) continue;
     passes.push_back({k, resolved(axis_mode(spec, k), shape[k], fill, spec.ramp_type), p.begin,

@@ -18,7 +18,7 @@ namespace {
 
 using test::expect_error;
 
-constexpr Mode kModes[] = {Mode::constant, Mode::edge,    Mode::reflect, Mode::symmetric,
+constexpr Mode kModes[] = {Mode::constant, Mode::edge,        Mode::reflect, Mode::symmetric,
                            Mode::wrap,     Mode::linear_ramp, Mode::maximum, Mode::mean,
                            Mode::median,   Mode::minimum};
 
@@ -109,7 +109,8 @@ TEST(ValueModes, NumpyExamples) {
     return test::numeric_values(pad(a.view(), numpy::to_canonical(args, {5})));
   };
   numpy::PadArgs ramp;
-  ramp.end_values = {{test::element_bytes(DType::float64, 5), test::element_bytes(DType::float64, -4)}};
+  ramp.end_values = {
+      {test::element_bytes(DType::float64, 5), test::element_bytes(DType::float64, -4)}};
   EXPECT_EQ(run("linear_ramp", 2, 3, ramp), (std::vector<double>{5, 3, 1, 2, 3, 4, 5, 2, -1, -4}));
   EXPECT_EQ(run("maximum", 2, 2), (std::vector<double>{5, 5, 1, 2, 3, 4, 5, 5, 5}));
   EXPECT_EQ(run("mean", 2, 2), (std::vector<double>{3, 3, 1, 2, 3, 4, 5, 3, 3}));
@@ -124,8 +125,9 @@ TEST(ValueModes, PerSideConstantsLaterAxesOwnTheCorners) {
   const Tensor a = test::numeric_tensor(DType::uint8, {1, 1}, {5});
   numpy::PadArgs args;
   args.pad_width = {{1, 1}, {1, 1}};
-  args.constant_values = {{test::element_bytes(DType::uint8, 1), test::element_bytes(DType::uint8, 2)},
-                          {test::element_bytes(DType::uint8, 3), test::element_bytes(DType::uint8, 4)}};
+  args.constant_values = {
+      {test::element_bytes(DType::uint8, 1), test::element_bytes(DType::uint8, 2)},
+      {test::element_bytes(DType::uint8, 3), test::element_bytes(DType::uint8, 4)}};
   const Tensor out = pad(a.view(), numpy::to_canonical(args, {1, 1}));
   EXPECT_EQ(test::numeric_values(out), (std::vector<double>{3, 1, 4, 3, 5, 4, 3, 2, 4}));
 }
@@ -150,9 +152,9 @@ TEST(AxisModesValidation, Messages) {
                Errc::out_of_range, {"pads: axis 0", "mean mode cannot crop (begin -1, end 2)"});
   PadSpec zero = one_axis(Mode::maximum, 0, 0);
   zero.axis_modes[0].end_stat_elems = 0;
-  expect_error([&] { make_plan(DType::float32, {4}, {}, zero); }, Errc::invalid_argument,
-               {"stat_length: axis 0", "stat_length of 0 yields no value for padding",
-                "(begin -1, end 0)"});
+  expect_error(
+      [&] { make_plan(DType::float32, {4}, {}, zero); }, Errc::invalid_argument,
+      {"stat_length: axis 0", "stat_length of 0 yields no value for padding", "(begin -1, end 0)"});
   EXPECT_NO_THROW(make_plan(DType::float32, {0}, {}, zero));  // numpy computes nothing then
   PadSpec negative = one_axis(Mode::median);
   negative.axis_modes[0].begin_stat_elems = -3;
@@ -196,8 +198,12 @@ TEST(AxisModesValidation, PassesNeedFixedSizeElementsAndNoCropsOrInterior) {
   PadSpec crop;
   crop.axes = {{-1, 0, 0}, {1, 1, 0}};
   crop.axis_modes = {AxisMode{Mode::edge}, AxisMode{Mode::mean}};
-  expect_error([&] { make_plan(DType::float32, {3, 3}, {}, crop); }, Errc::invalid_argument,
-               {"pads: axis 0", "cannot be combined with per-side constants or value modes (axis 1)"});
+  expect_error(
+      [&] {
+        make_plan(DType::float32, {3, 3}, {}, crop);
+      },
+      Errc::invalid_argument,
+      {"pads: axis 0", "cannot be combined with per-side constants or value modes (axis 1)"});
 }
 
 }  // namespace

@@ -113,9 +113,10 @@ PadSpec to_canonical(const PadArgs& args, const std::vector<std::int64_t>& shape
     }
     spec.axes[k] = {before, after, args.interior.empty() ? 0 : args.interior[k]};
     // numpy computes no statistic of an empty array, so it never checks stat_length then.
-    spec.axis_modes[k] = input_empty && computes_values(mode) ? AxisMode{mode} : axis_mode(args, k, mode);
+    spec.axis_modes[k].mode = mode;
+    if (!input_empty || !computes_values(mode)) spec.axis_modes[k] = axis_mode(args, k, mode);
   }
-  spec.mode = spec.axis_modes.empty() ? Mode::constant : spec.axis_modes[0].mode;
+  if (rank > 0) spec.mode = spec.axis_modes[0].mode;
   for (const AxisMode& m : spec.axis_modes) {  // the engine's fill: the first constant
     if (m.mode == Mode::constant) {
       spec.value = m.begin_value;

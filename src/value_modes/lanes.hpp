@@ -82,7 +82,9 @@ struct Lane<bool> {
   std::byte* base;
   std::int64_t stride_bytes;
   [[nodiscard]] bool get(std::int64_t i) const { return base[i * stride_bytes] != std::byte{0}; }
-  void set(std::int64_t i, bool v) const { base[i * stride_bytes] = std::byte{static_cast<unsigned char>(v)}; }
+  void set(std::int64_t i, bool v) const {
+    base[i * stride_bytes] = std::byte{static_cast<unsigned char>(v)};
+  }
 };
 
 }  // namespace padnd::detail

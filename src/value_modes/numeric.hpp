@@ -94,6 +94,27 @@ struct Arith<std::complex<F>> {
   static bool is_nan(C a) { return std::isnan(a.real()) || std::isnan(a.imag()); }
 };
 
+/// A real value in the ramp type `R` (a complex `R` gets a zero imaginary part).
+template <class R, class T>
+R real_to_ramp(T v) {
+  if constexpr (kIsComplex<R>) {
+    return R(static_cast<typename R::value_type>(v), 0);
+  } else {
+    return static_cast<R>(v);
+  }
+}
+
+/// The real part of a ramp value: numpy drops the imaginary part when it stores a complex ramp
+/// as reals (ComplexWarning).
+template <class R>
+auto real_part(R v) {
+  if constexpr (kIsComplex<R>) {
+    return v.real();
+  } else {
+    return v;
+  }
+}
+
 /// The element type `T` as the value pass sees it: numpy's accumulator type for mean/median
 /// (`Acc`), conversions to and from it, and the order numpy's maximum/minimum use.
 template <class T>
@@ -101,7 +122,9 @@ struct Num {  // integers
   using Acc = double;
   static Acc to_acc(T v) { return static_cast<double>(v); }
   /// The mean of `n` values summing to `sum`, stored as T: np.mean, then np.round, then the cast.
-  static T mean_of(Acc sum, std::int64_t n) { return cast_to_integer<T>(std::nearbyint(sum / static_cast<double>(n))); }
+  static T mean_of(Acc sum, std::int64_t n) {
+    return cast_to_integer<T>(std::nearbyint(sum / static_cast<double>(n)));
+  }
   static bool is_nan(T) { return false; }
   /// numpy's maximum(a, b): a unless b is greater (NaN in a wins, a NaN in b replaces a).
   static T max(T a, T b) { return b > a ? b : a; }
@@ -110,25 +133,18 @@ struct Num {  // integers
   /// odd reflection 2 * edge - x, wrapping like numpy's integer loops.
   static T odd(T edge, T x) {
     using U = std::make_unsigned_t<T>;
-    return static_cast<T>(static_cast<U>(static_cast<U>(2U * static_cast<U>(edge)) - static_cast<U>(x)));
+    return static_cast<T>(
+        static_cast<U>(static_cast<U>(2U * static_cast<U>(edge)) - static_cast<U>(x)));
   }
   /// A linspace result in type R, floored and cast (np.floor, then astype). The planner
   /// rejects complex ramps for integers (numpy's floor has no complex loop).
   template <class R>
   static T from_ramp(R v) {
-    if constexpr (kIsComplex<R>) {
-      return cast_to_integer<T>(std::floor(static_cast<double>(v.real())));
-    } else {
-      return cast_to_integer<T>(std::floor(static_cast<double>(v)));
-    }
+    return cast_to_integer<T>(std::floor(static_cast<double>(real_part(v))));
   }
   template <class R>
   static R to_ramp(T v) {
-    if constexpr (kIsComplex<R>) {
-      return R(static_cast<typename R::value_type>(v), 0);
-    } else {
-      return static_cast<R>(v);
-    }
+    return real_to_ramp<R>(v);
   }
 };
 
@@ -143,9 +159,13 @@ struct Num<bool> {
   static bool less(bool a, bool b) { return !a && b; }
   static bool odd(bool edge, bool x) { return (2 * int{edge} - int{x}) != 0; }
   template <class R>
-  static bool from_ramp(R v) { return !Arith<R>::is_zero(v); }
+  static bool from_ramp(R v) {
+    return !Arith<R>::is_zero(v);
+  }
   template <class R>
-  static R to_ramp(bool v) { return static_cast<R>(v ? 1.0 : 0.0); }
+  static R to_ramp(bool v) {
+    return static_cast<R>(v ? 1.0 : 0.0);
+  }
 };
 
 /// Shared by the real floating types: NaN propagates through maximum/minimum.
@@ -153,8 +173,12 @@ template <class T, class A>
 struct RealNum {
   using Acc = A;
   static bool is_nan(T v) { return std::isnan(static_cast<double>(v)); }
-  static T max(T a, T b) { return (static_cast<double>(a) >= static_cast<double>(b) || is_nan(a)) ? a : b; }
-  static T min(T a, T b) { return (static_cast<double>(a) <= static_cast<double>(b) || is_nan(a)) ? a : b; }
+  static T max(T a, T b) {
+    return (static_cast<double>(a) >= static_cast<double>(b) || is_nan(a)) ? a : b;
+  }
+  static T min(T a, T b) {
+    return (static_cast<double>(a) <= static_cast<double>(b) || is_nan(a)) ? a : b;
+  }
   static bool less(T a, T b) { return static_cast<double>(a) < static_cast<double>(b); }
   static T odd(T edge, T x) {
     const T twice = Arith<T>::mul(static_cast<T>(2.0F), edge);
@@ -162,19 +186,11 @@ struct RealNum {
   }
   template <class R>
   static T from_ramp(R v) {
-    if constexpr (kIsComplex<R>) {
-      return static_cast<T>(v.real());  // numpy drops the imaginary part (ComplexWarning)
-    } else {
-      return static_cast<T>(v);
-    }
+    return static_cast<T>(real_part(v));
   }
   template <class R>
   static R to_ramp(T v) {
-    if constexpr (kIsComplex<R>) {
-      return R(static_cast<typename R::value_type>(v), 0);
-    } else {
-      return static_cast<R>(v);
-    }
+    return real_to_ramp<R>(v);
   }
 };
 

@@ -47,11 +47,16 @@ void typed_pass(const Plan& plan, const AxisPass& pass, std::byte* out) {
       ramp_side<T, R>(lanes, out, pass, false);
     };
     switch (plan.ramp_type().dtype) {  // the planner allows these five
-      case DType::float16: return ramps.template operator()<Half>();
-      case DType::float32: return ramps.template operator()<float>();
-      case DType::complex64: return ramps.template operator()<std::complex<float>>();
-      case DType::complex128: return ramps.template operator()<std::complex<double>>();
-      default: return ramps.template operator()<double>();
+      case DType::float16:
+        return ramps.template operator()<Half>();
+      case DType::float32:
+        return ramps.template operator()<float>();
+      case DType::complex64:
+        return ramps.template operator()<std::complex<float>>();
+      case DType::complex128:
+        return ramps.template operator()<std::complex<double>>();
+      default:
+        return ramps.template operator()<double>();
     }
   }
   // numpy reduces along contiguous runs pairwise; across rows (a later axis longer than 1) it
@@ -72,21 +77,36 @@ void typed_pass(const Plan& plan, const AxisPass& pass, std::byte* out) {
 
 void dispatch(const Plan& plan, const AxisPass& pass, std::byte* out) {
   switch (plan.type().dtype) {
-    case DType::boolean: return typed_pass<bool>(plan, pass, out);
-    case DType::int8: return typed_pass<std::int8_t>(plan, pass, out);
-    case DType::int16: return typed_pass<std::int16_t>(plan, pass, out);
-    case DType::int32: return typed_pass<std::int32_t>(plan, pass, out);
-    case DType::int64: return typed_pass<std::int64_t>(plan, pass, out);
-    case DType::uint8: return typed_pass<std::uint8_t>(plan, pass, out);
-    case DType::uint16: return typed_pass<std::uint16_t>(plan, pass, out);
-    case DType::uint32: return typed_pass<std::uint32_t>(plan, pass, out);
-    case DType::uint64: return typed_pass<std::uint64_t>(plan, pass, out);
-    case DType::float16: return typed_pass<Half>(plan, pass, out);
-    case DType::float32: return typed_pass<float>(plan, pass, out);
-    case DType::float64: return typed_pass<double>(plan, pass, out);
-    case DType::complex64: return typed_pass<std::complex<float>>(plan, pass, out);
-    case DType::complex128: return typed_pass<std::complex<double>>(plan, pass, out);
-    default: return;  // the planner allows typed passes for the types above only
+    case DType::boolean:
+      return typed_pass<bool>(plan, pass, out);
+    case DType::int8:
+      return typed_pass<std::int8_t>(plan, pass, out);
+    case DType::int16:
+      return typed_pass<std::int16_t>(plan, pass, out);
+    case DType::int32:
+      return typed_pass<std::int32_t>(plan, pass, out);
+    case DType::int64:
+      return typed_pass<std::int64_t>(plan, pass, out);
+    case DType::uint8:
+      return typed_pass<std::uint8_t>(plan, pass, out);
+    case DType::uint16:
+      return typed_pass<std::uint16_t>(plan, pass, out);
+    case DType::uint32:
+      return typed_pass<std::uint32_t>(plan, pass, out);
+    case DType::uint64:
+      return typed_pass<std::uint64_t>(plan, pass, out);
+    case DType::float16:
+      return typed_pass<Half>(plan, pass, out);
+    case DType::float32:
+      return typed_pass<float>(plan, pass, out);
+    case DType::float64:
+      return typed_pass<double>(plan, pass, out);
+    case DType::complex64:
+      return typed_pass<std::complex<float>>(plan, pass, out);
+    case DType::complex128:
+      return typed_pass<std::complex<double>>(plan, pass, out);
+    default:
+      return;  // the planner allows typed passes for the types above only
   }
 }
 

@@ -9,9 +9,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "padnd/pad_spec.hpp"
 #include "lanes.hpp"
 #include "numeric.hpp"
+#include "padnd/pad_spec.hpp"
 
 namespace padnd::detail {
 
@@ -61,7 +61,8 @@ T mean_of_run(const Lane<T>& lane, std::int64_t first, std::int64_t n, SumOrder 
   if (order == SumOrder::pairwise) {
     sum = Arith<A>::add(sum, pairwise_sum(lane, first, n));
   } else {
-    for (std::int64_t i = 0; i < n; ++i) sum = Arith<A>::add(sum, Num<T>::to_acc(lane.get(first + i)));
+    for (std::int64_t i = 0; i < n; ++i)
+      sum = Arith<A>::add(sum, Num<T>::to_acc(lane.get(first + i)));
   }
   return Num<T>::mean_of(sum, n);
 }

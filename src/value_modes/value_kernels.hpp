@@ -8,9 +8,9 @@
 #include <cstdint>
 #include <cstring>
 
-#include "padnd/plan.hpp"
 #include "lanes.hpp"
 #include "numeric.hpp"
+#include "padnd/plan.hpp"
 #include "statistics.hpp"
 
 namespace padnd::detail {
@@ -62,8 +62,7 @@ void odd_reflect_lane(const Lane<T>& lane, std::int64_t n_out, const AxisPass& p
 /// ramp type R, floored for integers, then stored. numpy switches every lane of the side to
 /// (i / width) * delta as soon as one lane's step delta / width is zero.
 template <class T, class R>
-void ramp_side(const Lanes& lanes, std::byte* out, const AxisPass& pass,
-               bool begin_side) {
+void ramp_side(const Lanes& lanes, std::byte* out, const AxisPass& pass, bool begin_side) {
   using Ops = Arith<R>;
   const std::int64_t width = begin_side ? pass.begin : pass.end;
   if (width == 0) return;
@@ -88,7 +87,8 @@ void ramp_side(const Lanes& lanes, std::byte* out, const AxisPass& pass,
       const R y = Ops::from_count(i);
       const R scaled =
           any_zero_step ? Ops::mul(Ops::div_count(y, width), delta) : Ops::mul(y, step);
-      lane.set(begin_side ? i : n_out - 1 - i, Num<T>::template from_ramp<R>(Ops::add(scaled, start)));
+      lane.set(begin_side ? i : n_out - 1 - i,
+               Num<T>::template from_ramp<R>(Ops::add(scaled, start)));
     }
   }
 }
@@ -102,8 +102,9 @@ void stat_lane(const Lane<T>& lane, std::int64_t n_out, const AxisPass& pass, Su
   const std::int64_t right_n = pass.rule.end_stat_elems;
   const Mode mode = pass.rule.mode;
   const T left = statistic(mode, lane, first, left_n, order);
-  const T right =
-      left_n == len && right_n == len ? left : statistic(mode, lane, first + len - right_n, right_n, order);
+  const T right = left_n == len && right_n == len
+                      ? left
+                      : statistic(mode, lane, first + len - right_n, right_n, order);
   for (std::int64_t i = 0; i < pass.begin; ++i) lane.set(i, left);
   for (std::int64_t i = n_out - pass.end; i < n_out; ++i) lane.set(i, right);
 }

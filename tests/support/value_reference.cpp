@@ -101,8 +101,10 @@ Grid reference_value_pad(const Grid& input, const std::vector<RefAxis>& axes, bo
       std::int64_t rest = flat;
       for (std::size_t j = g.shape.size(); j-- > k + 1;) rest /= g.shape[j];
       const std::int64_t at = rest % std::max<std::int64_t>(len, 1);
-      if (at == 0 && a.begin > 0) zero_step[0] = zero_step[0] || (v - a.begin_value) / static_cast<double>(a.begin) == 0;
-      if (at == len - 1 && a.end > 0) zero_step[1] = zero_step[1] || (v - a.end_value) / static_cast<double>(a.end) == 0;
+      if (at == 0 && a.begin > 0)
+        zero_step[0] = zero_step[0] || (v - a.begin_value) / static_cast<double>(a.begin) == 0;
+      if (at == len - 1 && a.end > 0)
+        zero_step[1] = zero_step[1] || (v - a.end_value) / static_cast<double>(a.end) == 0;
     }
     std::vector<std::int64_t> index(g.shape.size(), 0);
     for (std::size_t flat = 0; flat < next.values.size(); ++flat) {
@@ -132,7 +134,8 @@ Grid reference_value_pad(const Grid& input, const std::vector<RefAxis>& axes, bo
         const auto i = static_cast<double>(begin_side ? o : a.begin + len + a.end - 1 - o);
         const double delta = edge - start;
         v = (zero_step[begin_side ? 0 : 1] ? i / static_cast<double>(width) * delta
-                                           : i * (delta / static_cast<double>(width))) + start;
+                                           : i * (delta / static_cast<double>(width))) +
+            start;
         if (integer) v = std::floor(v);
       } else {
         std::int64_t n = begin_side ? a.begin_stat : a.end_stat;
