@@ -132,6 +132,24 @@ TEST(ValueModes, PerSideConstantsLaterAxesOwnTheCorners) {
   EXPECT_EQ(test::numeric_values(out), (std::vector<double>{3, 1, 4, 3, 5, 4, 3, 2, 4}));
 }
 
+TEST(ValueModes, PassesStartAtTheFirstAxisTheEngineCannotFinish) {
+  PadSpec spec;
+  spec.axes = {{1, 1, 0}, {2, 0, 0}, {0, 0, 0}, {1, 1, 0}};
+  spec.axis_modes = {AxisMode{Mode::edge}, AxisMode{Mode::median}, AxisMode{Mode::mean},
+                     AxisMode{Mode::wrap}};
+  const Plan plan = make_plan(DType::float32, {2, 3, 4, 5}, {}, spec);
+  ASSERT_EQ(plan.passes().size(), 2U);  // axis 0: the engine; axis 2: nothing to pad
+  EXPECT_EQ(plan.passes()[0].axis, 1U);
+  EXPECT_EQ(plan.passes()[1].axis, 3U);
+  EXPECT_NE(plan.describe().find("axis passes, in numpy's order (over the output, after the "
+                                 "rows): axis 1 median, axis 3 wrap"),
+            std::string::npos)
+      << plan.describe();
+  spec.axis_modes = {AxisMode{Mode::edge}, AxisMode{Mode::reflect}, AxisMode{Mode::constant},
+                     AxisMode{Mode::wrap}};
+  EXPECT_TRUE(make_plan(DType::float32, {2, 3, 4, 5}, {}, spec).passes().empty());
+}
+
 PadSpec one_axis(Mode mode, std::int64_t begin = 1, std::int64_t end = 1) {
   PadSpec spec;
   spec.axes = {{begin, end, 0}};
