@@ -41,12 +41,20 @@ def requests(draw):
     kwargs = {}
     if mode == "constant" and draw(st.booleans()):
         if dtype.kind == "f" and dtype.itemsize >= 4:
-            kwargs["constant_values"] = draw(st.floats(allow_nan=True, width=64))
+            value = st.floats(allow_nan=True, width=64)
         elif dtype.kind in "iu":
             info = np.iinfo(dtype)
-            kwargs["constant_values"] = draw(st.integers(int(info.min), int(info.max)))
+            value = st.integers(int(info.min), int(info.max))
         else:
-            kwargs["constant_values"] = 0
+            value = st.just(0)
+        # a scalar, (before, after), or one pair per axis (later axes own the corners)
+        form = draw(st.sampled_from(["scalar", "pair"] + (["per_axis"] if a.ndim else [])))
+        if form == "scalar":
+            kwargs["constant_values"] = draw(value)
+        elif form == "pair":
+            kwargs["constant_values"] = (draw(value), draw(value))
+        else:
+            kwargs["constant_values"] = [(draw(value), draw(value)) for _ in range(a.ndim)]
     return a, pw, mode, kwargs
 
 
@@ -88,6 +96,8 @@ def test_other_requests_take_the_general_path(array, pad_width, mode, value):
 def test_plan_cache_never_serves_a_stale_plan():
     a = np.arange(12, dtype=np.float32).reshape(3, 4)
     for pw, mode, value in [(1, "constant", None), (1, "constant", 2.0), (2, "constant", 2.0),
+                            (2, "constant", (2.0, 3.0)), (2, "constant", ((2.0, 3.0), (4.0, 5.0))),
+                            (2, "constant", ((2.0, 3.0), (4.0, 6.0))),
                             (2, "reflect", None), (((1, 0), (0, 3)), "wrap", None)]:
         kwargs = {} if value is None else {"constant_values": value}
         for view in (a, a.T, a[::-1]):
