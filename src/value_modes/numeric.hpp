@@ -168,16 +168,22 @@ struct Num<bool> {
   }
 };
 
-/// Shared by the real floating types: NaN propagates through maximum/minimum.
-template <class T, class A>
+/// Shared by the real floating types: NaN propagates through maximum/minimum. Of two equal
+/// values (0.0 and -0.0), numpy's float16 loop keeps the first and its float32/float64 loops
+/// take the second (`kTieTakesSecond`).
+template <class T, class A, bool kTieTakesSecond>
 struct RealNum {
   using Acc = A;
   static bool is_nan(T v) { return std::isnan(static_cast<double>(v)); }
   static T max(T a, T b) {
-    return (static_cast<double>(a) >= static_cast<double>(b) || is_nan(a)) ? a : b;
+    const auto x = static_cast<double>(a);
+    const auto y = static_cast<double>(b);
+    return (kTieTakesSecond ? x > y : x >= y) || is_nan(a) ? a : b;
   }
   static T min(T a, T b) {
-    return (static_cast<double>(a) <= static_cast<double>(b) || is_nan(a)) ? a : b;
+    const auto x = static_cast<double>(a);
+    const auto y = static_cast<double>(b);
+    return (kTieTakesSecond ? x < y : x <= y) || is_nan(a) ? a : b;
   }
   static bool less(T a, T b) { return static_cast<double>(a) < static_cast<double>(b); }
   static T odd(T edge, T x) {
@@ -195,7 +201,7 @@ struct RealNum {
 };
 
 template <>
-struct Num<Half> : RealNum<Half, float> {
+struct Num<Half> : RealNum<Half, float, false> {
   static float to_acc(Half v) { return static_cast<float>(v); }
   /// float16 mean: float32 sum, divided in float64, stored as float32, then as float16.
   static Half mean_of(float sum, std::int64_t n) {
@@ -203,14 +209,14 @@ struct Num<Half> : RealNum<Half, float> {
   }
 };
 template <>
-struct Num<float> : RealNum<float, float> {
+struct Num<float> : RealNum<float, float, true> {
   static float to_acc(float v) { return v; }
   static float mean_of(float sum, std::int64_t n) {
     return static_cast<float>(static_cast<double>(sum) / static_cast<double>(n));
   }
 };
 template <>
-struct Num<double> : RealNum<double, double> {
+struct Num<double> : RealNum<double, double, true> {
   static double to_acc(double v) { return v; }
   static double mean_of(double sum, std::int64_t n) { return sum / static_cast<double>(n); }
 };
