@@ -189,10 +189,12 @@ std::vector<AxisPass> plan_passes(const ElementType& type, const std::vector<std
   for (std::size_t k = 0; k < shape.size(); ++k) {
     const AxisPad& p = spec.axes[k];
     if (p.begin < 0 || p.end < 0 || p.interior != 0) {
-      throw Error(Errc::invalid_argument, where("pads", k) + "crops " + side_text(p.begin, p.end) +
-                                              " and interior " + std::to_string(p.interior) +
-                                              " cannot be combined with per-side constants "
-                                              "or value modes (axis " +
+      const std::string what =
+          p.interior != 0 ? where("interior", k) + "interior padding " + std::to_string(p.interior)
+                          : where("pads", k) + "crops " + side_text(p.begin, p.end);
+      throw Error(Errc::invalid_argument, what +
+                                              " cannot be combined with per-side constants or "
+                                              "value modes (axis " +
                                               std::to_string(first) + ")");
     }
     if (k < first || (p.begin == 0 && p.end == 0)) continue;

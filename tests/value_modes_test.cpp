@@ -222,6 +222,11 @@ TEST(AxisModesValidation, PassesNeedFixedSizeElementsAndNoCropsOrInterior) {
       },
       Errc::invalid_argument,
       {"pads: axis 0", "cannot be combined with per-side constants or value modes (axis 1)"});
+  PadSpec interior;
+  interior.axes = {{1, 1, 2}, {1, 1, 0}};
+  interior.axis_modes = {AxisMode{Mode::constant}, AxisMode{Mode::median}};
+  expect_error([&] { make_plan(DType::float32, {3, 3}, {}, interior); }, Errc::invalid_argument,
+               {"interior: axis 0: interior padding 2 cannot be combined", "(axis 1)"});
 }
 
 }  // namespace
