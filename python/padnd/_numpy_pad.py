@@ -52,7 +52,10 @@ def _check_keywords(modes: tuple[str, ...], kwargs: dict) -> None:
 def _ramp_type(starts, dtype: np.dtype) -> np.dtype:
     """The dtype np.linspace(start, edge, dtype=dtype) computes in: the promotion of the start
     (a numpy scalar, or a Python scalar that numpy treats as weak) with the data, made inexact.
-    Promotion errors (strings, datetimes) raise numpy's own DTypePromotionError (a TypeError)."""
+    Non-numbers raise TypeError, as np.linspace's arithmetic on them does in numpy."""
+    for start in starts:
+        if np.asarray(start).dtype.kind not in "biufc":  # numpy: "unsupported operand type(s)"
+            raise TypeError(f"end_values: {start!r} is not a number")
     ramp = np.result_type(*starts, dtype)
     if ramp.kind not in "fc":
         ramp = np.result_type(ramp, np.float64)

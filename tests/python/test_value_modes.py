@@ -299,6 +299,23 @@ def test_complex_ramp_of_integers_is_a_type_error_like_numpy():
         padnd.pad(np.arange(4), 2, "linear_ramp", end_values=1j)
 
 
+@pytest.mark.parametrize("keywords", [
+    {"end_values": None}, {"end_values": "a"}, {"end_values": [1, 2, 3]}, {"stat_length": "a"},
+    {"stat_length": (None, 2)}, {"stat_length": [[1, 2, 3]]}, {"stat_length": []},
+    {"stat_length": np.nan}, {"stat_length": 2**70}])
+@pytest.mark.filterwarnings("ignore:invalid value encountered in cast:RuntimeWarning")
+def test_keyword_errors_like_numpy(keywords):
+    """numpy's exception type for each broken keyword (the broadcasting messages are numpy's own,
+    since padnd broadcasts with numpy)."""
+    mode = "linear_ramp" if "end_values" in keywords else "mean"
+    a = np.arange(6, dtype=np.int32).reshape(2, 3)
+    with pytest.raises(Exception) as expected:
+        np.pad(a, 2, mode, **keywords)
+    base = TypeError if isinstance(expected.value, TypeError) else ValueError
+    with pytest.raises(base):
+        padnd.pad(a, 2, mode, **keywords)
+
+
 def test_linear_ramp_arithmetic_type_follows_numpy():
     """np.linspace promotes the start with the data: a numpy scalar (the (before, after) form)
     is strong, Python scalars (the per-axis form) are weak."""
