@@ -188,17 +188,18 @@ def pad(array, pad_width, mode="constant", *, negative=None, interior=None, out=
     _check_keywords(modes, kwargs)
     interiors = _interiors(interior, ndim)
 
-    # numpy casts each constant into the data's dtype (and fails) even for unpadded axes.
-    constants = []
-    if "constant" in modes:
-        constants = [(_element_bytes(b, array.dtype).tobytes(), _element_bytes(a, array.dtype).tobytes())
-                     for b, a in value_pairs(kwargs.get("constant_values", 0), ndim)]
     # numpy reads end_values and stat_length only for a non-empty array.
     computes = array.size > 0 and any(m in _STAT_MODES or m == "linear_ramp" for m in modes)
     odd = kwargs.get("reflect_type", "even") == "odd"
     data = array
     if (computes or odd) and not array.dtype.isnative:
         data = array.astype(array.dtype.newbyteorder("="))  # the value passes compute natively
+    # numpy casts each constant into the data's dtype (and fails) even for unpadded axes.
+    constants = []
+    if "constant" in modes:
+        constants = [(_element_bytes(b, data.dtype).tobytes(),
+                      _element_bytes(a, data.dtype).tobytes())
+                     for b, a in value_pairs(kwargs.get("constant_values", 0), ndim)]
     ends, ramp = [], "float64"
     if computes and "linear_ramp" in modes:
         ends, ramp = _end_value_bytes(kwargs.get("end_values", 0), data.dtype, ndim)

@@ -231,6 +231,15 @@ def test_per_axis_modes_examples():
     assert got.tolist() == [[1, 1, 2, 3, 3], [4, 4, 5, 6, 6], [4, 4, 5, 6, 6]]
 
 
+def test_per_axis_modes_on_swapped_byte_order():
+    a = np.arange(1, 7, dtype=">i4").reshape(2, 3)
+    got = padnd.pad(a, ((1, 2), (1, 1)), ("constant", "mean"), constant_values=((7, 8), (0, 0)))
+    expected = sequential_numpy(a, ((1, 2), (1, 1)), ("constant", "mean"),
+                                ({"constant_values": (7, 8)}, {}))
+    assert got.dtype == a.dtype
+    assert_like_numpy(got, expected)
+
+
 def test_per_axis_mode_errors():
     a = np.arange(6).reshape(2, 3)
     with pytest.raises(ValueError, match=r"mode: expected one mode per axis \(2\), got 3"):
