@@ -2,8 +2,9 @@
 // padnd.pad's fast path: the common numpy.pad calls (an ndarray of a native numeric dtype, an
 // int or int pairs for pad_width, an index mode, no constant or obvious constants: a scalar, a
 // (before, after) pair or one pair per axis) are handled here in one call, with the plan cached
-// per thread, so a small pad costs about a microsecond instead of tens. Anything else returns None and takes the general Python path, which owns numpy.pad's
-// full argument handling and error messages.
+// per thread, so a small pad costs about a microsecond instead of tens. Anything else returns
+// None and takes the general Python path, which owns numpy.pad's full argument handling and
+// error messages.
 #include "fast_path.hpp"
 
 #include <Python.h>
@@ -140,7 +141,9 @@ std::string bytes_of(T v) {
 
 /// The constant's bytes when numpy's cast of it is obvious (None = not given / 0 -> zero bits, a Python float
 /// into float32/float64, an in-range Python int into an integer type); nullopt otherwise.
-std::optional<std::string> constant_bytes(PyObject* value, const ElementType& type) {
+/// `alone`: the value is the whole constant_values (numpy makes a uint64 array of a lone int from
+/// 2^63 on, but a float64 array of such an int in a pair).
+std::optional<std::string> constant_bytes(PyObject* value, const ElementType& type, bool alone) {
   if (value == Py_None) return std::string();
   if (auto i = exact_int(value)) {
     if (*i == 0) return std::string();
@@ -156,6 +159,14 @@ std::optional<std::string> constant_bytes(PyObject* value, const ElementType& ty
       default: break;
     }
     return std::nullopt;
+  }
+  if (alone && type.dtype == DType::uint64 && PyLong_CheckExact(value)) {  // 2^63 and more
+    const unsigned long long u = PyLong_AsUnsignedLongLong(value);
+    if (u == static_cast<unsigned long long>(-1) && PyErr_Occurred()) {
+      PyErr_Clear();  // negative or too large: numpy's OverflowError, on the general path
+      return std::nullopt;
+    }
+    return bytes_of(static_cast<std::uint64_t>(u));
   }
   if (PyFloat_CheckExact(value)) {
     const double d = PyFloat_AS_DOUBLE(value);
@@ -173,8 +184,8 @@ using ValuePairs = std::vector<std::pair<std::string, std::string>>;
 /// otherwise. Values are spelled out (zero as zero bytes), so that pairs compare by value.
 std::optional<ValuePairs> constant_pairs(PyObject* values, const ElementType& type,
                                          std::size_t ndim) {
-  const auto one = [&](PyObject* v) -> std::optional<std::string> {
-    std::optional<std::string> b = constant_bytes(v, type);
+  const auto one = [&](PyObject* v, bool alone) -> std::optional<std::string> {
+    std::optional<std::string> b = constant_bytes(v, type, alone);
     if (b && b->empty()) b = std::string(static_cast<std::size_t>(type.item_bytes()), '\0');
     return b;
   };
@@ -182,12 +193,12 @@ std::optional<ValuePairs> constant_pairs(PyObject* values, const ElementType& ty
     if ((!PyTuple_CheckExact(p) && !PyList_CheckExact(p)) || PySequence_Fast_GET_SIZE(p) != 2) {
       return std::nullopt;
     }
-    auto before = one(PySequence_Fast_ITEMS(p)[0]);
-    auto after = one(PySequence_Fast_ITEMS(p)[1]);
+    auto before = one(PySequence_Fast_ITEMS(p)[0], false);
+    auto after = one(PySequence_Fast_ITEMS(p)[1], false);
     if (!before || !after) return std::nullopt;
     return std::pair(std::move(*before), std::move(*after));
   };
-  if (auto both = one(values)) return ValuePairs(ndim, {*both, *both});
+  if (auto both = one(values, true)) return ValuePairs(ndim, {*both, *both});
   if (auto pair = pair_of(values)) return ValuePairs(ndim, *pair);  // (before, after)
   if (ndim == 0 || (!PyTuple_CheckExact(values) && !PyList_CheckExact(values)) ||
       static_cast<std::size_t>(PySequence_Fast_GET_SIZE(values)) != ndim) {

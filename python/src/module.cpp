@@ -173,11 +173,14 @@ NB_MODULE(_padnd, m) {
         }, nb::arg("spec"), nb::arg("shape"), "Output shape of `spec` applied to `shape`.");
   m.def("execute_spec", &run_spec, nb::arg("spec"), nb::arg("in_address"), nb::arg("type_name"),
         nb::arg("shape"), nb::arg("byte_strides"), nb::arg("out_address"), nb::arg("out_bytes"),
-        nb::arg("threads") = 0, "Like execute, for a PadSpec made by a spec adapter (GIL released).");
+        nb::arg("threads") = 0,
+        "Pads the tensor at in_address by `spec` (from an adapter) into the dense buffer at "
+        "out_address (GIL released; threads: 0 = one per core, 1 = serial).");
   m.def("numpy_spec", &numpy_spec, nb::arg("pad_width"), nb::arg("modes"),
         nb::arg("constant_values"), nb::arg("end_values"), nb::arg("ramp_type"),
         nb::arg("stat_length"), nb::arg("reflect_type"), nb::arg("negative").none(),
-        nb::arg("interior"), nb::arg("shape"), "padnd::numpy::to_canonical of numpy.pad's arguments.");
+        nb::arg("interior"), nb::arg("shape"),
+        "padnd::numpy::to_canonical of numpy.pad's arguments.");
   m.def("onnx_spec", &onnx_spec, nb::arg("opset"), nb::arg("input_count"), nb::arg("mode"),
         nb::arg("paddings").none(), nb::arg("pads_attr").none(), nb::arg("value").none(),
         nb::arg("pads").none(), nb::arg("constant_value").none(), nb::arg("axes").none(),

@@ -93,6 +93,25 @@ def test_other_requests_take_the_general_path(array, pad_width, mode, value):
     assert _padnd.pad_fast(array, pad_width, mode, value, 0) is None
 
 
+@pytest.mark.filterwarnings("ignore:invalid value encountered in cast:RuntimeWarning")
+def test_uint64_constants_beyond_int64():
+    a = np.arange(3, dtype=np.uint64)
+    for value in (2**63, 2**64 - 1):
+        fast = _padnd.pad_fast(a, 1, "constant", value, 0)
+        assert fast is not None
+        assert fast.tobytes() == np.pad(a, 1, constant_values=value).tobytes()
+    # numpy's OverflowError; and in a pair numpy makes the values float64: the general path
+    for value in (2**64, -1, (1, 2**64 - 1)):
+        assert _padnd.pad_fast(a, 1, "constant", value, 0) is None
+        try:
+            expected = np.pad(a, 1, constant_values=value)
+        except OverflowError:
+            with pytest.raises(OverflowError):
+                padnd.pad(a, 1, constant_values=value)
+        else:
+            assert padnd.pad(a, 1, constant_values=value).tobytes() == expected.tobytes()
+
+
 def test_plan_cache_never_serves_a_stale_plan():
     a = np.arange(12, dtype=np.float32).reshape(3, 4)
     for pw, mode, value in [(1, "constant", None), (1, "constant", 2.0), (2, "constant", 2.0),

@@ -105,8 +105,8 @@ def cases(draw, modes=VALUE_MODES, dtypes=DTYPES):
     shape = tuple(draw(st.lists(st.integers(0, 5), min_size=rank, max_size=rank)))
     a = draw(arrays(dtype, shape, big=mode in ("maximum", "minimum") or mode.endswith("odd")))
     a = LAYOUTS[draw(st.sampled_from(sorted(LAYOUTS)))](a)
-    widths = [(0, 0) if d == 0 else (draw(st.integers(0, 2 * d + 3)), draw(st.integers(0, 2 * d + 3)))
-              for d in shape]
+    width = st.integers(0, 2 * max(shape, default=0) + 3)
+    widths = [(0, 0) if d == 0 else (draw(width), draw(width)) for d in shape]
     name, kwargs = numpy_mode(mode)
     if name in STAT_MODES:
         length = stat_lengths(draw, shape)
