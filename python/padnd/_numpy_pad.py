@@ -63,10 +63,12 @@ def _ramp_type(starts, dtype: np.dtype) -> np.dtype:
 
 
 def _end_value_bytes(end_values, dtype: np.dtype, ndim: int):
+    if dtype.kind not in "biufc":
+        return [], "float64"  # the planner rejects data without arithmetic (TypeError, as numpy)
     pairs = value_pairs(end_values, ndim)
     ramp = _ramp_type([v for pair in pairs for v in pair], dtype)
     if element_type_name(ramp) not in _RAMP_TYPES:
-        raise TypeError(f"end_values: linear_ramp cannot compute in {ramp}")
+        raise TypeError(f"end_values: padnd's linear_ramp cannot compute in {ramp}")
     cells = [(np.asarray(b).astype(ramp).tobytes(), np.asarray(a).astype(ramp).tobytes())
              for b, a in pairs]
     return cells, element_type_name(ramp)
