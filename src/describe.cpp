@@ -85,6 +85,14 @@ std::string Plan::describe() const {
     }
   }
   os << '\n';
+  if (!passes_.empty()) {
+    os << "axis passes, in numpy's order (over the output, after the rows):";
+    for (const AxisPass& p : passes_) {
+      os << " axis " << p.axis << ' ' << mode_name(p.rule.mode) << (p.rule.odd ? " odd" : "");
+      if (&p != &passes_.back()) os << ',';
+    }
+    os << '\n';
+  }
   return os.str();
 }
 

@@ -12,6 +12,7 @@
 #include "padnd/error.hpp"
 #include "padnd/plan.hpp"
 #include "parallel/thread_pool.hpp"
+#include "value_modes/passes.hpp"
 
 namespace padnd {
 namespace {
@@ -237,13 +238,14 @@ void execute(const Plan& plan, const void* in, void* out, std::int64_t out_bytes
   }
   auto* out_bytes_ptr = static_cast<std::byte*>(out);
   switch (plan.unit_bytes_) {
-    case 1: run_bytes<1>(plan, ctx, in_bytes, out_bytes_ptr, options); return;
-    case 2: run_bytes<2>(plan, ctx, in_bytes, out_bytes_ptr, options); return;
-    case 4: run_bytes<4>(plan, ctx, in_bytes, out_bytes_ptr, options); return;
-    case 8: run_bytes<8>(plan, ctx, in_bytes, out_bytes_ptr, options); return;
-    case 16: run_bytes<16>(plan, ctx, in_bytes, out_bytes_ptr, options); return;
-    default: run_bytes<0>(plan, ctx, in_bytes, out_bytes_ptr, options); return;
+    case 1: run_bytes<1>(plan, ctx, in_bytes, out_bytes_ptr, options); break;
+    case 2: run_bytes<2>(plan, ctx, in_bytes, out_bytes_ptr, options); break;
+    case 4: run_bytes<4>(plan, ctx, in_bytes, out_bytes_ptr, options); break;
+    case 8: run_bytes<8>(plan, ctx, in_bytes, out_bytes_ptr, options); break;
+    case 16: run_bytes<16>(plan, ctx, in_bytes, out_bytes_ptr, options); break;
+    default: run_bytes<0>(plan, ctx, in_bytes, out_bytes_ptr, options); break;
   }
+  detail::run_passes(plan, out_bytes_ptr);  // numpy's axis-by-axis passes, if the plan has any
 }
 
 Tensor pad(const TensorView& input, const PadSpec& spec, const ExecOptions& options) {

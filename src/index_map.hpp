@@ -45,7 +45,12 @@ constexpr std::int64_t fold_index(Mode mode, std::int64_t j, std::int64_t d) noe
       const std::uint64_t m = floormod(j, period);
       return static_cast<std::int64_t>(m < ud ? m : period - 1 - m);
     }
-    case Mode::constant:
+    case Mode::constant:  // and the value modes: the engine leaves those positions to a pass
+    case Mode::linear_ramp:
+    case Mode::maximum:
+    case Mode::mean:
+    case Mode::median:
+    case Mode::minimum:
       break;
   }
   return kPadIndex;

@@ -32,7 +32,7 @@ std::int64_t checked_add(std::int64_t a, std::int64_t b, std::size_t axis, const
 }
 
 /// Validates one axis and returns its output length (PAD-SPEC §1.2, §1.4, §2.4).
-std::int64_t output_length(std::size_t axis, std::int64_t in_len, const AxisPad& p,
+std::int64_t output_length(std::size_t axis, std::int64_t in_len, const AxisPad& p, Mode axis_mode,
                            const PadSpec& spec) {
   if (in_len < 0) {
     throw Error(Errc::invalid_argument,
@@ -43,10 +43,10 @@ std::int64_t output_length(std::size_t axis, std::int64_t in_len, const AxisPad&
                                             " has negative interior padding " +
                                             std::to_string(p.interior));
   }
-  if (p.interior > 0 && spec.mode != Mode::constant) {
+  if (p.interior > 0 && axis_mode != Mode::constant) {
     throw Error(Errc::invalid_argument, "interior: " + axis_text(axis) + " has interior padding " +
                                             std::to_string(p.interior) + " but mode is " +
-                                            std::string(mode_name(spec.mode)) +
+                                            std::string(mode_name(axis_mode)) +
                                             "; interior padding is only defined for constant mode");
   }
   if (p.begin == INT64_MIN || p.end == INT64_MIN) {
@@ -76,9 +76,9 @@ std::int64_t output_length(std::size_t axis, std::int64_t in_len, const AxisPad&
     }
     out_len = 0;  // clamped; a crop-first mode must still have something left (below)
   }
-  if (spec.mode == Mode::constant) return out_len;
+  if (axis_mode == Mode::constant) return out_len;
 
-  const std::string mode = std::string(mode_name(spec.mode));
+  const std::string mode = std::string(mode_name(axis_mode));
   if (spec.negative_order == NegativeOrder::crop_then_pad) {
     const std::int64_t crop = (p.begin < 0 ? -p.begin : 0) + (p.end < 0 ? -p.end : 0);
     if (crop > in_len) {
@@ -102,33 +102,6 @@ std::int64_t output_length(std::size_t axis, std::int64_t in_len, const AxisPad&
                                         std::to_string(out_len));
   }
   return out_len;
-}
-
-void check_value(const ElementType& type, const std::string& value) {
-  if (value.empty()) return;
-  switch (type.storage()) {
-    case Storage::string:
-      return;
-    case Storage::nibble:
-    case Storage::crumb:
-      if (value.size() != 1 || (static_cast<unsigned char>(value[0]) >> type.bits()) != 0) {
-        throw Error(Errc::invalid_argument,
-                    "value: a " + type.name() + " pad value is one byte holding a " +
-                        std::to_string(type.bits()) + "-bit code in its low bits; got " +
-                        std::to_string(value.size()) + " byte(s)" +
-                        (value.size() == 1
-                             ? " with code " + std::to_string(static_cast<unsigned char>(value[0]))
-                             : std::string()));
-      }
-      return;
-    case Storage::bytes:
-      if (static_cast<std::int64_t>(value.size()) != type.item_bytes()) {
-        throw Error(Errc::invalid_argument, "value: a " + type.name() + " pad value has " +
-                                                std::to_string(type.item_bytes()) + " bytes; got " +
-                                                std::to_string(value.size()));
-      }
-      return;
-  }
 }
 
 void check_type(const ElementType& type) {
@@ -158,7 +131,8 @@ std::vector<PlanAxis> build_axes(const std::vector<std::int64_t>& shape,
   std::vector<PlanAxis> axes(shape.size());
   for (std::size_t k = 0; k < shape.size(); ++k) {
     PlanAxis& a = axes[k];
-    const AxisRule rule{shape[k], spec.axes[k], spec.mode, spec.negative_order};
+    const AxisRule rule{shape[k], spec.axes[k], detail::engine_mode(detail::axis_mode(spec, k)),
+                        spec.negative_order};
     a.out_len = out_shape[k];
     a.in_stride = strides[k];
     a.src.resize(static_cast<std::size_t>(a.out_len));
@@ -279,6 +253,33 @@ std::vector<RowSegment> build_row(const PlanAxis& row) {
 }  // namespace
 
 namespace detail {
+void check_value(const ElementType& type, const std::string& value, const std::string& what) {
+  if (value.empty()) return;
+  switch (type.storage()) {
+    case Storage::string:
+      return;
+    case Storage::nibble:
+    case Storage::crumb:
+      if (value.size() != 1 || (static_cast<unsigned char>(value[0]) >> type.bits()) != 0) {
+        throw Error(Errc::invalid_argument,
+                    what + ": a " + type.name() + " pad value is one byte holding a " +
+                        std::to_string(type.bits()) + "-bit code in its low bits; got " +
+                        std::to_string(value.size()) + " byte(s)" +
+                        (value.size() == 1
+                             ? " with code " + std::to_string(static_cast<unsigned char>(value[0]))
+                             : std::string()));
+      }
+      return;
+    case Storage::bytes:
+      if (static_cast<std::int64_t>(value.size()) != type.item_bytes()) {
+        throw Error(Errc::invalid_argument, what + ": a " + type.name() + " pad value has " +
+                                                std::to_string(type.item_bytes()) + " bytes; got " +
+                                                std::to_string(value.size()));
+      }
+      return;
+  }
+}
+
 std::string replicate_pattern(const std::string& element_bytes) {
   const auto element = static_cast<std::int64_t>(element_bytes.size());
   const std::int64_t copies = (kFillPatternBytes + element - 1) / element;
@@ -305,6 +306,16 @@ std::string_view mode_name(Mode mode) {
       return "symmetric";
     case Mode::wrap:
       return "wrap";
+    case Mode::linear_ramp:
+      return "linear_ramp";
+    case Mode::maximum:
+      return "maximum";
+    case Mode::mean:
+      return "mean";
+    case Mode::median:
+      return "median";
+    case Mode::minimum:
+      return "minimum";
   }
   return "unknown";
 }
@@ -316,9 +327,10 @@ std::vector<std::int64_t> infer_shape(const std::vector<std::int64_t>& input_sha
                                           std::to_string(input_shape.size()) + "), got " +
                                           std::to_string(spec.axes.size()));
   }
+  detail::check_axis_modes(input_shape, spec);
   std::vector<std::int64_t> out(input_shape.size());
   for (std::size_t k = 0; k < input_shape.size(); ++k) {
-    out[k] = output_length(k, input_shape[k], spec.axes[k], spec);
+    out[k] = output_length(k, input_shape[k], spec.axes[k], detail::axis_mode(spec, k).mode, spec);
   }
   return out;
 }
@@ -334,7 +346,10 @@ Plan make_plan(const ElementType& type, const std::vector<std::int64_t>& shape,
   plan.in_elems_ = element_count(shape);
   plan.out_elems_ = element_count(plan.out_shape_);
   plan.out_bytes_ = storage_bytes(type, plan.out_elems_);
-  check_value(type, spec.value);
+  detail::check_value(type, spec.value, "value");
+  plan.passes_ = detail::plan_passes(type, shape, plan.out_shape_, spec);
+  plan.ramp_type_ = spec.ramp_type;
+  for (const AxisPad& p : spec.axes) plan.begins_.push_back(p.begin);
 
   const Storage storage = type.storage();
   if (!byte_strides.empty() && byte_strides.size() != shape.size()) {

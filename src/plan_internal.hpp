@@ -4,6 +4,11 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
+
+#include "padnd/element_type.hpp"
+#include "padnd/pad_spec.hpp"
+#include "padnd/plan.hpp"
 
 namespace padnd::detail {
 
@@ -11,5 +16,19 @@ namespace padnd::detail {
 /// elements long, so that filling any run of elements is a few block copies.
 inline constexpr std::int64_t kFillPatternBytes = 256;
 std::string replicate_pattern(const std::string& element_bytes);
+
+/// Requires `value` to be empty or one element of `type` (`what` names the argument).
+void check_value(const ElementType& type, const std::string& value, const std::string& what);
+
+/// Axis `k`'s mode and numbers: PadSpec::axis_modes[k], or PadSpec::mode when there are none.
+AxisMode axis_mode(const PadSpec& spec, std::size_t k);
+/// The index mode the engine uses for an axis: its own, or constant (pad positions are filled,
+/// and a pass writes them) for value modes and odd reflection.
+Mode engine_mode(const AxisMode& mode);
+/// Shape-level checks of PadSpec::axis_modes (count, odd, stat lengths, crops).
+void check_axis_modes(const std::vector<std::int64_t>& shape, const PadSpec& spec);
+/// Type-level checks and the passes that follow the engine (empty when it does everything).
+std::vector<AxisPass> plan_passes(const ElementType& type, const std::vector<std::int64_t>& shape,
+                                  const std::vector<std::int64_t>& out_shape, const PadSpec& spec);
 
 }  // namespace padnd::detail

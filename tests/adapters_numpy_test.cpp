@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// numpy adapter: pad_width / mode / empty-axis rules of numpy.pad's index modes.
+// numpy adapter: pad_width / mode / keyword / empty-axis rules of numpy.pad.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -45,24 +45,58 @@ TEST(adapters_numpy, NegativeWidthsRejected) {
 }
 
 TEST(adapters_numpy, ModesAcceptedAndOthersRejected) {
-  const std::pair<const char*, Mode> accepted[] = {{"constant", Mode::constant},
-                                                   {"edge", Mode::edge},
-                                                   {"reflect", Mode::reflect},
-                                                   {"symmetric", Mode::symmetric},
-                                                   {"wrap", Mode::wrap}};
+  const std::pair<const char*, Mode> accepted[] = {
+      {"constant", Mode::constant}, {"edge", Mode::edge},       {"reflect", Mode::reflect},
+      {"symmetric", Mode::symmetric}, {"wrap", Mode::wrap},     {"empty", Mode::constant},
+      {"linear_ramp", Mode::linear_ramp}, {"maximum", Mode::maximum}, {"mean", Mode::mean},
+      {"median", Mode::median},     {"minimum", Mode::minimum}};
   for (auto [name, mode] : accepted) {
-    EXPECT_EQ(numpy::to_canonical({{1, 1}}, name, "", {3}).mode, mode);
+    EXPECT_EQ(numpy::to_canonical({{1, 1}}, name, "", {3}).axis_modes[0].mode, mode);
   }
-  for (const char* bad :
-       {"mean", "median", "maximum", "minimum", "linear_ramp", "empty", "Constant", ""}) {
+  for (const char* bad : {"Constant", "", "reflect_odd"}) {
     expect_error(
         [&] {
           numpy::to_canonical({{1, 1}}, bad, "", {3});
         },
         Errc::invalid_argument,
-        {"mode", "'" + std::string(bad) + "'", "constant, edge, reflect, symmetric, wrap",
-         "Python layer"});
+        {"mode", "'" + std::string(bad) + "'", "constant, edge, reflect, symmetric, wrap, empty, "
+         "linear_ramp, maximum, mean, median, minimum"});
   }
+}
+
+TEST(adapters_numpy, KeywordArguments) {
+  numpy::PadArgs args;
+  args.pad_width = {{1, 2}, {0, 3}};
+  args.modes = {"reflect", "mean"};
+  args.reflect_type = "odd";
+  args.stat_length = {{std::nullopt, std::nullopt}, {2, 5}};
+  const PadSpec spec = numpy::to_canonical(args, {3, 4});
+  EXPECT_TRUE(spec.axis_modes[0].odd);
+  EXPECT_FALSE(spec.axis_modes[1].odd);
+  EXPECT_EQ(spec.axis_modes[0].begin_stat_elems, kWholeAxis);
+  EXPECT_EQ(spec.axis_modes[1].begin_stat_elems, 2);
+  EXPECT_EQ(spec.axis_modes[1].end_stat_elems, 5);
+  args.reflect_type = "anything";  // numpy: everything but "odd" is "even"
+  EXPECT_FALSE(numpy::to_canonical(args, {3, 4}).axis_modes[0].odd);
+
+  args.modes = {"edge", "wrap", "edge"};
+  expect_error([&] { numpy::to_canonical(args, {3, 4}); }, Errc::shape_mismatch,
+               {"mode", "one mode, or one per axis (rank 2), got 3"});
+  args.modes = {"mean"};
+  args.stat_length = {{1, -2}, {0, 0}};
+  expect_error([&] { numpy::to_canonical(args, {3, 4}); }, Errc::out_of_range,
+               {"stat_length", "axis 0", "index can't contain negative values",
+                "(before 1, after -2)"});
+  args.stat_length = {{1, 1}};
+  expect_error([&] { numpy::to_canonical(args, {3, 4}); }, Errc::shape_mismatch,
+               {"stat_length", "one (before, after) pair per axis (rank 2), got 1"});
+  args.stat_length = {{1, -1}, {1, 1}};  // numpy reads no stat_length for an empty array
+  args.pad_width = {{0, 0}, {0, 3}};
+  EXPECT_NO_THROW(numpy::to_canonical(args, {0, 4}));
+  args.stat_length.clear();
+  args.pad_width = {{-1, 0}, {0, 0}};
+  args.negative = NegativeOrder::crop_then_pad;
+  EXPECT_EQ(numpy::to_canonical(args, {3, 4}).negative_order, NegativeOrder::crop_then_pad);
 }
 
 TEST(adapters_numpy, NonConstantModeCannotExtendEmptyAxis) {
@@ -91,6 +125,7 @@ TEST(adapters_numpy, CanonicalSwitchesAndValue) {
   EXPECT_EQ(spec.negative_order, NegativeOrder::map_on_original);
   EXPECT_EQ(spec.negative_size, NegativeSize::error);
   EXPECT_EQ(spec.value, seven);
+  EXPECT_EQ(spec.axis_modes[1].end_value, seven);
   EXPECT_TRUE(numpy::to_canonical({{1, 2}, {0, 3}}, "edge", seven, {2, 2}).value.empty());
 }
 

@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "padnd/element_type.hpp"
+
 namespace padnd {
 
 /// How positions outside the input get their value. Diagram for input `abcd`, 3 each side:
@@ -16,7 +18,19 @@ namespace padnd {
 ///   reflect    dcb|abcd|cba     (numpy reflect, OpenCV BORDER_REFLECT_101)
 ///   symmetric  cba|abcd|dcb     (numpy symmetric, OpenCV BORDER_REFLECT)
 ///   wrap       bcd|abcd|abc     (numpy wrap, OpenCV BORDER_WRAP)
-enum class Mode : std::uint8_t { constant, edge, reflect, symmetric, wrap };
+///
+/// numpy.pad's value modes compute new values instead of copying elements (numpy's own
+/// arithmetic, see docs/modes.md); they need a numeric element type:
+///
+///   linear_ramp  ramp from an end value to the edge element (AxisMode::begin_value/end_value)
+///   maximum / mean / median / minimum  of the stat-length elements next to each edge
+enum class Mode : std::uint8_t {
+  constant, edge, reflect, symmetric, wrap,
+  linear_ramp, maximum, mean, median, minimum,
+};
+
+/// Whether `mode` computes values (numpy's value modes) rather than choosing a source element.
+constexpr bool computes_values(Mode mode) noexcept { return mode >= Mode::linear_ramp; }
 
 /// Negative pads in non-constant modes (PAD-SPEC §1.3 / §1.4).
 enum class NegativeOrder : std::uint8_t {
@@ -38,6 +52,25 @@ struct AxisPad {
   friend bool operator==(const AxisPad&, const AxisPad&) = default;
 };
 
+/// AxisMode::begin_stat_elems / end_stat_elems: every element of the axis.
+inline constexpr std::int64_t kWholeAxis = -1;
+
+/// One axis's mode and the per-side numbers numpy.pad's modes take (PadSpec::axis_modes).
+struct AxisMode {
+  Mode mode = Mode::constant;
+  /// reflect / symmetric: numpy's reflect_type="odd" (2 * edge - x, chunk by chunk).
+  bool odd = false;
+  /// constant: one element of the data's type per side (empty = PadSpec::value).
+  /// linear_ramp: the end value per side, one element of PadSpec::ramp_type (empty = zero).
+  std::string begin_value;
+  std::string end_value;
+  /// maximum / mean / median / minimum: elements next to each edge that the statistic reads
+  /// (clipped to the axis; kWholeAxis = all).
+  std::int64_t begin_stat_elems = kWholeAxis;
+  std::int64_t end_stat_elems = kWholeAxis;
+  friend bool operator==(const AxisMode&, const AxisMode&) = default;
+};
+
 /// The canonical pad request. `axes` has exactly one entry per input axis.
 struct PadSpec {
   std::vector<AxisPad> axes;
@@ -47,6 +80,13 @@ struct PadSpec {
   std::string value;
   NegativeOrder negative_order = NegativeOrder::map_on_original;
   NegativeSize negative_size = NegativeSize::error;
+  /// Empty: every axis uses `mode` and `value`. Otherwise one entry per axis; axes are then
+  /// padded in numpy.pad's order (axis 0 first, each over the already padded earlier axes), so
+  /// later axes own the corners.
+  std::vector<AxisMode> axis_modes;
+  /// linear_ramp: the type its arithmetic runs in (numpy's linspace dtype: float16, float32,
+  /// float64, complex64 or complex128) and its end values are stored in.
+  ElementType ramp_type = DType::float64;
 };
 
 std::string_view mode_name(Mode mode);

@@ -43,6 +43,21 @@ struct RowSegment {
   std::int64_t step = 1;       ///< interleave: positions from one source to the next (>= 2)
 };
 
+/// One axis padded the way numpy.pad does it, over the output after the input is placed: its
+/// pad areas are written from the region numpy reads (_view_roi: earlier axes over their padded
+/// length, later axes over their original elements). Plans use passes from the first axis whose
+/// values the engine cannot produce (a value mode, odd reflection, a constant that differs from
+/// PadSpec::value) through the last padded axis, in axis order.
+struct AxisPass {
+  std::size_t axis = 0;
+  /// The axis's mode and numbers: constant values and ramp end values resolved to bytes, stat
+  /// lengths clipped to the axis.
+  AxisMode rule;
+  std::int64_t begin = 0;   ///< pad elements before the original elements
+  std::int64_t in_len = 0;  ///< original elements
+  std::int64_t end = 0;     ///< pad elements after them
+};
+
 /// An immutable, validated, reusable plan. Holds no pointers to data.
 class Plan {
  public:
@@ -62,6 +77,12 @@ class Plan {
   /// Offset of the cropped view's first element: bytes, or elements for packed types.
   [[nodiscard]] std::int64_t view_offset() const noexcept { return view_offset_; }
   [[nodiscard]] Mode mode() const noexcept { return mode_; }
+  /// Axis passes run after the engine, in order (empty for most plans).
+  [[nodiscard]] const std::vector<AxisPass>& passes() const noexcept { return passes_; }
+  /// Per input axis, pad elements before the original ones (used by passes).
+  [[nodiscard]] const std::vector<std::int64_t>& pad_begins() const noexcept { return begins_; }
+  /// linear_ramp's arithmetic type (PadSpec::ramp_type).
+  [[nodiscard]] const ElementType& ramp_type() const noexcept { return ramp_type_; }
   /// Human-readable description: merged axes, tables, segments (the CLI's `explain`).
   [[nodiscard]] std::string describe() const;
 
@@ -83,6 +104,9 @@ class Plan {
   std::vector<RowSegment> row_;
   std::string fill_;  ///< pad value bytes (strings: text; packed: code in the low bits)
   int fill_byte_ = -1;  ///< byte storage: the byte every fill byte equals (memset), else -1
+  std::vector<AxisPass> passes_;
+  std::vector<std::int64_t> begins_;
+  ElementType ramp_type_ = DType::float64;
 };
 
 /// Validates `spec` against an input of `type`/`shape`/`byte_strides` (empty = C-contiguous)

@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: Apache-2.0
-# padnd: N-dimensional padding (numpy.pad's index modes) on a C++ engine that never copies input.
+# padnd: N-dimensional padding (numpy.pad's modes) on a C++ engine that never copies input.
 """N-dimensional tensor padding.
 
-``padnd.pad`` is a drop-in for ``numpy.pad`` in the modes constant, edge, reflect, symmetric,
-wrap and empty; see its docstring for the extensions and for what is not supported yet.
+``padnd.pad`` is a drop-in for ``numpy.pad`` in every mode (constant, edge, reflect and
+symmetric with reflect_type "even" or "odd", wrap, empty, linear_ramp, maximum, mean, median,
+minimum), with one mode per axis as an extension; see its docstring.
 ``padnd.onnx.pad``, ``padnd.openvino.pad`` and ``padnd.ngraph.pad`` follow those frameworks' Pad
 operators exactly (each with an ``infer_shape`` that needs no data).
 """

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # Type stubs for the padnd package.
-from typing import Any, Literal, Mapping, Sequence
+from typing import Any, Callable, Literal, Mapping, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -13,11 +13,15 @@ def pad(
     array: npt.ArrayLike,
     pad_width: int | Sequence[int] | Sequence[Sequence[int]] | npt.ArrayLike
     | Mapping[int, int | tuple[int, int]],
-    mode: str | Any = "constant",
+    mode: str | Sequence[str] | Callable[..., Any] = "constant",
     *,
     negative: Literal["map_on_original", "crop_then_pad"] | None = None,
     interior: int | Sequence[int] | None = None,
     out: np.ndarray | None = None,
     threads: int | None = None,
+    constant_values: Any = ...,
+    end_values: Any = ...,
+    stat_length: Any = ...,
+    reflect_type: Literal["even", "odd"] = ...,
     **kwargs: Any,
 ) -> np.ndarray: ...

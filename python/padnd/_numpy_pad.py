@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# padnd.pad: numpy.pad's signature and results for the index modes, on padnd's C++ engine.
+# padnd.pad: numpy.pad's signature and results in every mode, on padnd's C++ engine.
 from __future__ import annotations
 
 import operator
@@ -8,7 +8,7 @@ import numpy as np
 
 from . import _padnd
 from ._dtypes import element_type_name
-from ._pairs import pad_pairs, value_pairs
+from ._pairs import pad_pairs, stat_pairs, value_pairs
 
 # The keywords numpy.pad accepts per mode (so unknown ones fail the same way).
 _ALLOWED_KWARGS = {
@@ -19,24 +19,59 @@ _ALLOWED_KWARGS = {
     "median": ("stat_length",), "minimum": ("stat_length",),
     "reflect": ("reflect_type",), "symmetric": ("reflect_type",),
 }
-_VALUE_MODES = ("linear_ramp", "maximum", "mean", "median", "minimum")
+_STAT_MODES = ("maximum", "mean", "median", "minimum")
 _NEGATIVE_ORDERS = ("map_on_original", "crop_then_pad")
+_RAMP_TYPES = {"float16", "float32", "float64", "complex64", "complex128"}
 
 
-def _not_yet(what: str) -> ValueError:
-    return ValueError(f"{what} is not supported yet by padnd; use numpy.pad")
-
-
-def _check_mode(mode: str, kwargs: dict) -> None:
-    if mode not in _ALLOWED_KWARGS:
+def _modes(mode, ndim: int) -> tuple[str, ...]:
+    """One mode name, or (padnd's extension) a sequence with one mode name per axis."""
+    if isinstance(mode, str):
+        modes = (mode,)
+    elif isinstance(mode, (tuple, list)) and all(isinstance(m, str) for m in mode):
+        modes = tuple(mode)
+        if len(modes) != ndim:
+            raise ValueError(f"mode: expected one mode per axis ({ndim}), got {len(modes)}")
+    else:
         raise ValueError(f"mode '{mode}' is not supported")
-    unsupported = set(kwargs) - set(_ALLOWED_KWARGS[mode])
+    for name in modes:
+        if name not in _ALLOWED_KWARGS:
+            raise ValueError(f"mode '{name}' is not supported")
+    return modes
+
+
+def _check_keywords(modes: tuple[str, ...], kwargs: dict) -> None:
+    """numpy's check; with one mode per axis, a keyword must belong to some axis's mode."""
+    allowed = {kw for name in modes for kw in _ALLOWED_KWARGS[name]}
+    unsupported = set(kwargs) - allowed
     if unsupported:
-        raise ValueError(f"unsupported keyword arguments for mode '{mode}': {unsupported}")
-    if mode in _VALUE_MODES:
-        raise _not_yet(f"mode '{mode}'")
-    if kwargs.get("reflect_type", "even") == "odd":
-        raise _not_yet("reflect_type='odd'")
+        which = f"mode '{modes[0]}'" if len(set(modes)) == 1 else f"modes {modes}"
+        raise ValueError(f"unsupported keyword arguments for {which}: {unsupported}")
+
+
+def _ramp_type(starts, dtype: np.dtype) -> np.dtype:
+    """The dtype np.linspace(start, edge, dtype=dtype) computes in: the promotion of the start
+    (a numpy scalar, or a Python scalar that numpy treats as weak) with the data, made inexact.
+    Non-numbers raise TypeError, as np.linspace's arithmetic on them does in numpy."""
+    for start in starts:
+        if np.asarray(start).dtype.kind not in "biufc":  # numpy: "unsupported operand type(s)"
+            raise TypeError(f"end_values: {start!r} is not a number")
+    ramp = np.result_type(*starts, dtype)
+    if ramp.kind not in "fc":
+        ramp = np.result_type(ramp, np.float64)
+    return ramp
+
+
+def _end_value_bytes(end_values, dtype: np.dtype, ndim: int):
+    if dtype.kind not in "biufc":
+        return [], "float64"  # the planner rejects data without arithmetic (TypeError, as numpy)
+    pairs = value_pairs(end_values, ndim)
+    ramp = _ramp_type([v for pair in pairs for v in pair], dtype)
+    if element_type_name(ramp) not in _RAMP_TYPES:
+        raise TypeError(f"end_values: padnd's linear_ramp cannot compute in {ramp}")
+    cells = [(np.asarray(b).astype(ramp).tobytes(), np.asarray(a).astype(ramp).tobytes())
+             for b, a in pairs]
+    return cells, element_type_name(ramp)
 
 
 def _element_bytes(value, dtype: np.dtype) -> np.ndarray:
@@ -89,37 +124,49 @@ def pad(array, pad_width, mode="constant", *, negative=None, interior=None, out=
 
     Parameters are numpy.pad's: ``pad_width`` (int, ``(n,)``, ``(before, after)``, one pair
     per axis, or a dict ``{axis: width}``), ``mode`` and the mode's keywords
-    (``constant_values`` for "constant", ``reflect_type`` for "reflect"/"symmetric").
-    The result has the input's dtype and equals ``numpy.pad``'s (numpy >= 2.1) for the modes
-    "constant" (including different constants per axis and side; later axes own the corners, as
-    in numpy), "edge", "reflect" and "symmetric" (``reflect_type="even"``), "wrap" and "empty"
-    (padnd fills "empty" pads with zero bits; numpy leaves them uninitialised).
+    (``constant_values`` for "constant", ``end_values`` for "linear_ramp", ``stat_length`` for
+    "maximum", "mean", "median" and "minimum", ``reflect_type`` for "reflect" and "symmetric"),
+    broadcast the way numpy broadcasts them (scalar, ``(before, after)`` or one pair per axis).
+    The result has the input's dtype and equals ``numpy.pad``'s (numpy >= 2.1) in every mode:
+    "constant" (different constants per axis and side; later axes own the corners, as in
+    numpy), "edge", "reflect" and "symmetric" (``reflect_type`` "even" or "odd": numpy's chunked
+    odd reflection ``2 * edge - x``), "wrap", "empty" (padnd fills the pads with zero bits, numpy
+    leaves them uninitialised), "linear_ramp" (np.linspace's arithmetic, floored for integers),
+    "maximum", "minimum", "mean" and "median" (integer means and medians rounded half to even,
+    as numpy does). Float means can differ from numpy's in the last bits, because numpy's
+    summation order depends on the memory layout (docs/conformance.md).
 
-    Every non-object dtype works (bool, integers, floats, complex, S, U, void, datetime64,
-    timedelta64, ml_dtypes types), in any memory layout: the engine reads the input through its
-    byte strides (views, negative strides, Fortran order, 0-d and zero-size arrays).
+    Every non-object dtype works with the index modes (bool, integers, floats, complex, S, U,
+    void, datetime64, timedelta64, ml_dtypes types), in any memory layout: the engine reads the
+    input through its byte strides (views, negative strides, Fortran order, 0-d and zero-size
+    arrays). The value modes and ``reflect_type="odd"`` need bool, integer, float16/32/64 or
+    complex data, in either byte order; other dtypes raise TypeError, as numpy's ufuncs do for
+    strings and void (numpy's datetime64 maximum/minimum and timedelta64 odd reflection are not
+    provided).
 
-    Not handled by padnd:
-      * object arrays and a callable ``mode`` are passed to ``numpy.pad`` unchanged;
-      * the value-computing modes "linear_ramp", "maximum", "mean", "median", "minimum" and
-        ``reflect_type="odd"`` raise ValueError ("... is not supported yet by padnd; use
-        numpy.pad"); there is no silent fallback.
+    ``mode`` may also be a sequence with one mode name per axis (padnd's extension), e.g.
+    ``mode=("constant", "reflect")``: each axis is padded in its mode with that mode's
+    keywords, axis 0 first, each over the already padded earlier axes (numpy's order). A
+    keyword that no axis's mode accepts is an error.
+
+    Object arrays and a callable ``mode`` are passed to ``numpy.pad`` unchanged.
 
     padnd extensions (keyword-only):
       negative: None (default) rejects negative pad widths with numpy's error.
-        "map_on_original" lets a negative width crop that side; other modes then take their
+        "map_on_original" lets a negative width crop that side; index modes then take their
         values from the uncropped input (OpenVINO / nGraph). "crop_then_pad" crops first and
-        pads the cropped data (ONNX).
+        pads the cropped data (ONNX). The value modes cannot crop.
       interior: int or one int per axis, elements of the constant inserted between neighbours
-        (mode "constant" with a single constant value only).
+        (constant axes with a single constant value only).
       out: a C-contiguous, writeable array of the result's shape and dtype, not overlapping the
         input, to write into (returned). Anything else raises ValueError naming the mismatch.
       threads: None (default: up to one thread per core) or an int >= 1 (1 = serial). The engine
         splits a pad into tasks of at least 256 KiB, so small pads always run on the calling
-        thread. It releases the GIL while copying large outputs, so separate Python threads run
-        concurrently.
+        thread. It releases the GIL while padding large outputs, so separate Python threads run
+        concurrently. The value passes run on one thread.
 
-    Errors from padnd's planner (sizes, overflow, crops beyond the data) are ValueError.
+    Errors from padnd's adapter and planner (sizes, overflow, crops beyond the data, stat
+    lengths) are ValueError; element types a mode cannot compute with are TypeError.
     """
     if negative is None and interior is None and out is None and threads is None and (
             not kwargs or (len(kwargs) == 1 and kwargs.get("constant_values") is not None)):
@@ -139,50 +186,40 @@ def pad(array, pad_width, mode="constant", *, negative=None, interior=None, out=
                          f"got {negative!r}")
     ndim = array.ndim
     pairs = pad_pairs(pad_width, ndim, allow_negative=negative is not None)
-    _check_mode(mode, kwargs)
+    modes = _modes(mode, ndim)
+    _check_keywords(modes, kwargs)
     interiors = _interiors(interior, ndim)
-    if any(interiors) and mode != "constant":
-        raise ValueError("interior: only mode 'constant' supports interior padding")
-    if mode not in ("constant", "empty") and array.size == 0:
-        for axis, (before, after) in enumerate(pairs):
-            if array.shape[axis] == 0 and (before or after):
-                raise ValueError(f"can't extend empty axis {axis} using modes other than "
-                                 "'constant' or 'empty'")
 
-    cells = []  # per axis (before, after) constants as 0-d arrays of the result dtype
-    if mode == "constant":
-        for before, after in value_pairs(kwargs.get("constant_values", 0), ndim):
-            cells.append((_element_bytes(before, array.dtype), _element_bytes(after, array.dtype)))
-    distinct = {cell.tobytes() for pair in cells for cell in pair}
-    if len(distinct) > 1 and any(interiors):
-        raise ValueError("interior: needs a single constant value, not one per axis/side")
-    fill = cells[0][0].tobytes() if cells else b""
-
-    begins = [b for b, _ in pairs]
-    ends = [a for _, a in pairs]
-    engine_mode = "constant" if mode == "empty" else mode
-    crop_then_pad = negative == "crop_then_pad"
-    shape = tuple(_padnd.infer_shape(list(array.shape), begins, ends, interiors, engine_mode,
-                                     crop_then_pad))
-    if out is None:
-        out = np.empty(shape, dtype=array.dtype)
-    else:
+    # numpy reads end_values and stat_length only for a non-empty array.
+    computes = array.size > 0 and any(m in _STAT_MODES or m == "linear_ramp" for m in modes)
+    odd = kwargs.get("reflect_type", "even") == "odd"
+    data = array
+    if (computes or odd) and not array.dtype.isnative:
+        data = array.astype(array.dtype.newbyteorder("="))  # the value passes compute natively
+    # numpy casts each constant into the data's dtype (and fails) even for unpadded axes.
+    constants = []
+    if "constant" in modes:
+        constants = [(_element_bytes(b, data.dtype).tobytes(),
+                      _element_bytes(a, data.dtype).tobytes())
+                     for b, a in value_pairs(kwargs.get("constant_values", 0), ndim)]
+    ends, ramp = [], "float64"
+    if computes and "linear_ramp" in modes:
+        ends, ramp = _end_value_bytes(kwargs.get("end_values", 0), data.dtype, ndim)
+    stats = []
+    if computes and any(m in _STAT_MODES for m in modes):
+        stats = stat_pairs(kwargs.get("stat_length"), ndim)
+    spec = _padnd.numpy_spec(pairs, list(modes), constants, ends, ramp, stats,
+                             "odd" if odd else "even", negative, interiors, list(array.shape))
+    shape = tuple(_padnd.spec_shape(spec, list(array.shape)))
+    if out is not None:
         _check_out(out, shape, array.dtype, array)
-    _padnd.execute(array.__array_interface__["data"][0], element_type_name(array.dtype),
-                   list(array.shape), list(array.strides), begins, ends, interiors, engine_mode,
-                   fill, crop_then_pad, out.__array_interface__["data"][0], out.nbytes,
-                   thread_count)
-    if len(distinct) > 1:
-        _paint_constant_sides(out, pairs, cells)
+    result = out if out is not None and data is array else np.empty(shape, dtype=data.dtype)
+    _padnd.execute_spec(spec, data.__array_interface__["data"][0],
+                        element_type_name(data.dtype), list(data.shape), list(data.strides),
+                        result.__array_interface__["data"][0], result.nbytes, thread_count)
+    if data is array:
+        return result
+    if out is None:
+        return result.astype(array.dtype)
+    out[...] = result
     return out
-
-
-def _paint_constant_sides(out: np.ndarray, pairs, cells) -> None:
-    # numpy fills axis by axis over the full extent of the other axes, so later axes overwrite
-    # the corners; repeating that order reproduces its result cell for cell.
-    for axis, ((before, after), (first, last)) in enumerate(zip(pairs, cells)):
-        lead = (slice(None),) * axis
-        if before > 0:
-            out[lead + (slice(0, before),)] = first
-        if after > 0:
-            out[lead + (slice(out.shape[axis] - after, None),)] = last

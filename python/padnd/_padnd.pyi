@@ -1,10 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # Type stubs for the C++ extension padnd._padnd (internal).
-def infer_shape(shape: list[int], begins: list[int], ends: list[int], interiors: list[int],
-                mode: str, crop_then_pad: bool) -> list[int]: ...
-def execute(in_address: int, type_name: str, shape: list[int], byte_strides: list[int],
-            begins: list[int], ends: list[int], interiors: list[int], mode: str, value: bytes,
-            crop_then_pad: bool, out_address: int, out_bytes: int) -> None: ...
+from typing import Any
 
 class IntTensor:
     def __init__(self, type_name: str, shape: list[int], values: list[int]) -> None: ...
@@ -14,9 +10,17 @@ class ValueTensor:
 
 class PadSpec: ...
 
+def pad_fast(array: Any, pad_width: Any, mode: Any, constant_values: Any,
+             threads: int) -> Any: ...
 def spec_shape(spec: PadSpec, shape: list[int]) -> list[int]: ...
 def execute_spec(spec: PadSpec, in_address: int, type_name: str, shape: list[int],
-                 byte_strides: list[int], out_address: int, out_bytes: int) -> None: ...
+                 byte_strides: list[int], out_address: int, out_bytes: int,
+                 threads: int = 0) -> None: ...
+def numpy_spec(pad_width: list[tuple[int, int]], modes: list[str],
+               constant_values: list[tuple[bytes, bytes]],
+               end_values: list[tuple[bytes, bytes]], ramp_type: str,
+               stat_length: list[tuple[int | None, int | None]], reflect_type: str,
+               negative: str | None, interior: list[int], shape: list[int]) -> PadSpec: ...
 def onnx_spec(opset: int, input_count: int, mode: str, paddings: list[int] | None,
               pads_attr: list[int] | None, value: float | None, pads: IntTensor | None,
               constant_value: ValueTensor | None, axes: IntTensor | None, type_name: str,

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
-# numpy.pad's broadcasting of `pad_width` and `constant_values` to one (before, after) pair per axis.
+# numpy.pad's broadcasting of `pad_width`, `constant_values`, `end_values` and `stat_length` to one
+# (before, after) pair per axis.
 from __future__ import annotations
 
 import numpy as np
@@ -60,3 +61,12 @@ def value_pairs(values, ndim: int) -> list[tuple[object, object]]:
         flat = arr.ravel()
         return [(flat[0], flat[1])] * ndim
     return [tuple(pair) for pair in np.broadcast_to(arr, (ndim, 2)).tolist()]
+
+
+def stat_pairs(stat_length, ndim: int) -> list[tuple[int | None, int | None]]:
+    """stat_length as numpy.pad rounds (np.round, then intp) and broadcasts it; negative lengths
+    are left to padnd's numpy adapter, which rejects them with numpy's message."""
+    if stat_length is None:
+        return [(None, None)] * ndim
+    rounded = np.round(np.array(stat_length)).astype(np.intp, copy=False)
+    return [(int(b), int(a)) for b, a in value_pairs(rounded, ndim)]

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // padnd.pad's fast path: the common numpy.pad calls (an ndarray of a native numeric dtype, an
-// int or int pairs for pad_width, an index mode, no or a plain scalar constant) are handled here
-// in one call, with the plan cached per thread, so a small pad costs about a microsecond instead
-// of tens. Anything else returns None and takes the general Python path, which owns numpy.pad's
-// full argument handling and error messages.
+// int or int pairs for pad_width, an index mode, no constant or obvious constants: a scalar, a
+// (before, after) pair or one pair per axis) are handled here in one call, with the plan cached
+// per thread, so a small pad costs about a microsecond instead of tens. Anything else returns
+// None and takes the general Python path, which owns numpy.pad's full argument handling and
+// error messages.
 #include "fast_path.hpp"
 
 #include <Python.h>
@@ -140,7 +141,9 @@ std::string bytes_of(T v) {
 
 /// The constant's bytes when numpy's cast of it is obvious (None = not given / 0 -> zero bits, a Python float
 /// into float32/float64, an in-range Python int into an integer type); nullopt otherwise.
-std::optional<std::string> constant_bytes(PyObject* value, const ElementType& type) {
+/// `alone`: the value is the whole constant_values (numpy makes a uint64 array of a lone int from
+/// 2^63 on, but a float64 array of such an int in a pair).
+std::optional<std::string> constant_bytes(PyObject* value, const ElementType& type, bool alone) {
   if (value == Py_None) return std::string();
   if (auto i = exact_int(value)) {
     if (*i == 0) return std::string();
@@ -157,6 +160,14 @@ std::optional<std::string> constant_bytes(PyObject* value, const ElementType& ty
     }
     return std::nullopt;
   }
+  if (alone && type.dtype == DType::uint64 && PyLong_CheckExact(value)) {  // 2^63 and more
+    const unsigned long long u = PyLong_AsUnsignedLongLong(value);
+    if (u == static_cast<unsigned long long>(-1) && PyErr_Occurred()) {
+      PyErr_Clear();  // negative or too large: numpy's OverflowError, on the general path
+      return std::nullopt;
+    }
+    return bytes_of(static_cast<std::uint64_t>(u));
+  }
   if (PyFloat_CheckExact(value)) {
     const double d = PyFloat_AS_DOUBLE(value);
     if (type.dtype == DType::float64) return bytes_of(d);
@@ -165,20 +176,78 @@ std::optional<std::string> constant_bytes(PyObject* value, const ElementType& ty
   return std::nullopt;
 }
 
+/// One (before, after) pair of constant bytes per axis.
+using ValuePairs = std::vector<std::pair<std::string, std::string>>;
+
+/// constant_values as numpy broadcasts it, when that is obvious: a scalar, a (before, after)
+/// pair, or one such pair per axis, each value an obvious cast (constant_bytes); nullopt
+/// otherwise. Values are spelled out (zero as zero bytes), so that pairs compare by value.
+std::optional<ValuePairs> constant_pairs(PyObject* values, const ElementType& type,
+                                         std::size_t ndim) {
+  const auto one = [&](PyObject* v, bool alone) -> std::optional<std::string> {
+    std::optional<std::string> b = constant_bytes(v, type, alone);
+    if (b && b->empty()) b = std::string(static_cast<std::size_t>(type.item_bytes()), '\0');
+    return b;
+  };
+  const auto pair_of = [&](PyObject* p) -> std::optional<std::pair<std::string, std::string>> {
+    if ((!PyTuple_CheckExact(p) && !PyList_CheckExact(p)) || PySequence_Fast_GET_SIZE(p) != 2) {
+      return std::nullopt;
+    }
+    auto before = one(PySequence_Fast_ITEMS(p)[0], false);
+    auto after = one(PySequence_Fast_ITEMS(p)[1], false);
+    if (!before || !after) return std::nullopt;
+    return std::pair(std::move(*before), std::move(*after));
+  };
+  if (auto both = one(values, true)) return ValuePairs(ndim, {*both, *both});
+  if (auto pair = pair_of(values)) return ValuePairs(ndim, *pair);  // (before, after)
+  if (ndim == 0 || (!PyTuple_CheckExact(values) && !PyList_CheckExact(values)) ||
+      static_cast<std::size_t>(PySequence_Fast_GET_SIZE(values)) != ndim) {
+    return std::nullopt;
+  }
+  ValuePairs per_axis;
+  for (std::size_t k = 0; k < ndim; ++k) {
+    auto pair = pair_of(PySequence_Fast_ITEMS(values)[k]);
+    if (!pair) return std::nullopt;
+    per_axis.push_back(std::move(*pair));
+  }
+  return per_axis;
+}
+
 /// The last plan this thread made, reused while the request is the same.
 struct CachedPlan {
   ElementType type;
   Ints shape, strides, begins, ends;
   Mode mode = Mode::constant;
-  std::string value;
+  ValuePairs values;
   std::optional<Plan> plan;
 
   bool matches(const ElementType& t, const Ints& sh, const Ints& st, const Ints& b, const Ints& e,
-               Mode m, const std::string& v) const {
+               Mode m, const ValuePairs& v) const {
     return plan && t.dtype == type.dtype && t.opaque_bytes == type.opaque_bytes && sh == shape &&
-           st == strides && b == begins && e == ends && m == mode && v == value;
+           st == strides && b == begins && e == ends && m == mode && v == values;
   }
 };
+
+/// The canonical spec of a fast-path request: one value when every side has the same constant,
+/// else a constant per axis and side (numpy's corners: later axes own them).
+PadSpec fast_spec(const Ints& begins, const Ints& ends, Mode mode, const ValuePairs& values) {
+  PadSpec spec;
+  for (std::size_t k = 0; k < begins.size(); ++k) spec.axes.push_back({begins[k], ends[k], 0});
+  spec.mode = mode;
+  if (mode != Mode::constant || values.empty()) return spec;
+  spec.value = values[0].first;
+  for (const auto& [before, after] : values) {
+    if (before == spec.value && after == spec.value) continue;
+    for (const auto& [b, a] : values) {
+      AxisMode m;
+      m.begin_value = b;
+      m.end_value = a;
+      spec.axis_modes.push_back(std::move(m));
+    }
+    break;
+  }
+  return spec;
+}
 
 /// Releases a Py_buffer on every path.
 struct Buffer {
@@ -224,25 +293,20 @@ nb::object pad_fast(nb::handle array, nb::handle pad_width, nb::handle mode_name
       if (shape[k] == 0 && (begins[k] != 0 || ends[k] != 0)) return nb::none();
     }
   }
-  const std::optional<std::string> value = constant_bytes(constant_values.ptr(), *type);
-  if (!value) return nb::none();
+  const std::optional<ValuePairs> values = constant_pairs(constant_values.ptr(), *type, ndim);
+  if (!values) return nb::none();
 
   thread_local CachedPlan cache;
-  if (!cache.matches(*type, shape, strides, begins, ends, *mode, *value)) {
-    PadSpec spec;
-    spec.axes.resize(ndim);
-    for (std::size_t k = 0; k < ndim; ++k) spec.axes[k] = {begins[k], ends[k], 0};
-    spec.mode = *mode;
-    spec.value = *value;
+  if (!cache.matches(*type, shape, strides, begins, ends, *mode, *values)) {
     cache.plan.reset();
-    cache.plan.emplace(make_plan(*type, shape, strides, spec));
+    cache.plan.emplace(make_plan(*type, shape, strides, fast_spec(begins, ends, *mode, *values)));
     cache.type = *type;
     cache.shape = std::move(shape);
     cache.strides = std::move(strides);
     cache.begins = std::move(begins);
     cache.ends = std::move(ends);
     cache.mode = *mode;
-    cache.value = *value;
+    cache.values = *values;
   }
   const Plan& plan = *cache.plan;
   const Ints& out_shape = plan.output_shape();

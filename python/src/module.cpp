@@ -2,6 +2,7 @@
 // padnd._padnd: the canonical engine for Python (plans and executes on raw numpy buffers).
 #include <nanobind/nanobind.h>
 #include <nanobind/stl/optional.h>
+#include <nanobind/stl/pair.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
@@ -12,6 +13,7 @@
 
 #include "padnd/adapters/inputs.hpp"
 #include "padnd/adapters/ngraph.hpp"
+#include "padnd/adapters/numpy.hpp"
 #include "padnd/adapters/onnx.hpp"
 #include "padnd/adapters/openvino.hpp"
 #include "padnd/padnd.hpp"
@@ -23,43 +25,10 @@ namespace {
 
 using Ints = std::vector<std::int64_t>;
 
-padnd::Mode parse_mode(const std::string& name) {
-  if (name == "constant") return padnd::Mode::constant;
-  if (name == "edge") return padnd::Mode::edge;
-  if (name == "reflect") return padnd::Mode::reflect;
-  if (name == "symmetric") return padnd::Mode::symmetric;
-  if (name == "wrap") return padnd::Mode::wrap;
-  throw padnd::Error(padnd::Errc::invalid_argument, "mode: unknown canonical mode '" + name + "'");
-}
-
 padnd::ElementType parse_type(const std::string& name) {
   auto t = padnd::parse_element_type(name);
   if (!t) throw padnd::Error(padnd::Errc::unsupported_type, "unknown element type '" + name + "'");
   return *t;
-}
-
-// The Python layer has already broadcast everything to one entry per axis.
-padnd::PadSpec make_spec(const Ints& begins, const Ints& ends, const Ints& interiors,
-                         const std::string& mode, nb::bytes value, bool crop_then_pad) {
-  if (begins.size() != ends.size() || begins.size() != interiors.size()) {
-    throw padnd::Error(padnd::Errc::shape_mismatch, "begins/ends/interiors lengths differ");
-  }
-  padnd::PadSpec spec;
-  spec.axes.resize(begins.size());
-  for (std::size_t k = 0; k < begins.size(); ++k) {
-    spec.axes[k] = {begins[k], ends[k], interiors[k]};
-  }
-  spec.mode = parse_mode(mode);
-  spec.value.assign(value.c_str(), value.size());
-  spec.negative_order = crop_then_pad ? padnd::NegativeOrder::crop_then_pad
-                                      : padnd::NegativeOrder::map_on_original;
-  return spec;
-}
-
-Ints infer_shape(const Ints& shape, const Ints& begins, const Ints& ends, const Ints& interiors,
-                 const std::string& mode, bool crop_then_pad) {
-  return padnd::infer_shape(shape, make_spec(begins, ends, interiors, mode, nb::bytes(""),
-                                             crop_then_pad));
 }
 
 // Pointers come from numpy's __array_interface__: the caller keeps both arrays alive, and byte
@@ -76,16 +45,43 @@ void run_spec(const padnd::PadSpec& spec, std::uintptr_t in_address, const std::
                  reinterpret_cast<void*>(out_address), out_bytes, options);
 }
 
-void execute(std::uintptr_t in_address, const std::string& type_name, const Ints& shape,
-             const Ints& byte_strides, const Ints& begins, const Ints& ends,
-             const Ints& interiors, const std::string& mode, nb::bytes value, bool crop_then_pad,
-             std::uintptr_t out_address, std::int64_t out_bytes, int threads) {
-  run_spec(make_spec(begins, ends, interiors, mode, value, crop_then_pad), in_address, type_name,
-           shape, byte_strides, out_address, out_bytes, threads);
-}
-
 // Spec adapters: each turns one framework operator (as the Python layer describes it) into the
 // canonical PadSpec, with the adapter's own validation and error messages.
+using BytePairs = std::vector<std::pair<nb::bytes, nb::bytes>>;
+
+padnd::numpy::ValuePairs value_pairs(const BytePairs& pairs) {
+  padnd::numpy::ValuePairs out;
+  for (const auto& [before, after] : pairs) {
+    out.emplace_back(std::string(before.c_str(), before.size()),
+                     std::string(after.c_str(), after.size()));
+  }
+  return out;
+}
+
+// padnd.pad: numpy.pad's arguments, already broadcast to one pair per axis by the Python layer.
+padnd::PadSpec numpy_spec(std::vector<std::pair<std::int64_t, std::int64_t>> pad_width,
+                          std::vector<std::string> modes, const BytePairs& constant_values,
+                          const BytePairs& end_values, const std::string& ramp_type,
+                          std::vector<std::pair<std::optional<std::int64_t>,
+                                                std::optional<std::int64_t>>> stat_length,
+                          std::string reflect_type, std::optional<std::string> negative,
+                          Ints interior, const Ints& shape) {
+  padnd::numpy::PadArgs args;
+  args.pad_width = std::move(pad_width);
+  args.modes = std::move(modes);
+  args.constant_values = value_pairs(constant_values);
+  args.end_values = value_pairs(end_values);
+  args.ramp_type = parse_type(ramp_type);
+  args.stat_length = std::move(stat_length);
+  args.reflect_type = std::move(reflect_type);
+  if (negative) {
+    args.negative = *negative == "crop_then_pad" ? padnd::NegativeOrder::crop_then_pad
+                                                 : padnd::NegativeOrder::map_on_original;
+  }
+  args.interior = std::move(interior);
+  return padnd::numpy::to_canonical(args, shape);
+}
+
 padnd::PadSpec onnx_spec(int opset, int input_count, const std::string& mode,
                          std::optional<Ints> paddings, std::optional<Ints> pads_attr,
                          std::optional<float> value, std::optional<padnd::IntTensor> pads,
@@ -156,16 +152,6 @@ NB_MODULE(_padnd, m) {
     }
   });
   padnd::python::bind_fast_path(m);
-  m.def("infer_shape", &infer_shape, nb::arg("shape"), nb::arg("begins"), nb::arg("ends"),
-        nb::arg("interiors"), nb::arg("mode"), nb::arg("crop_then_pad"),
-        "Output shape of a canonical pad (validates the request; needs no data).");
-  m.def("execute", &execute, nb::arg("in_address"), nb::arg("type_name"), nb::arg("shape"),
-        nb::arg("byte_strides"), nb::arg("begins"), nb::arg("ends"), nb::arg("interiors"),
-        nb::arg("mode"), nb::arg("value"), nb::arg("crop_then_pad"), nb::arg("out_address"),
-        nb::arg("out_bytes"), nb::arg("threads") = 0,
-        "Pads the tensor at in_address into the dense buffer at out_address (GIL released; "
-        "threads: 0 = one per core, 1 = serial).");
-
   nb::class_<padnd::IntTensor>(m, "IntTensor",
                                "An integer input (pads, axes): element type, shape, values.")
       .def("__init__", [](padnd::IntTensor* t, const std::string& type_name, Ints shape,
@@ -187,7 +173,14 @@ NB_MODULE(_padnd, m) {
         }, nb::arg("spec"), nb::arg("shape"), "Output shape of `spec` applied to `shape`.");
   m.def("execute_spec", &run_spec, nb::arg("spec"), nb::arg("in_address"), nb::arg("type_name"),
         nb::arg("shape"), nb::arg("byte_strides"), nb::arg("out_address"), nb::arg("out_bytes"),
-        nb::arg("threads") = 0, "Like execute, for a PadSpec made by a spec adapter (GIL released).");
+        nb::arg("threads") = 0,
+        "Pads the tensor at in_address by `spec` (from an adapter) into the dense buffer at "
+        "out_address (GIL released; threads: 0 = one per core, 1 = serial).");
+  m.def("numpy_spec", &numpy_spec, nb::arg("pad_width"), nb::arg("modes"),
+        nb::arg("constant_values"), nb::arg("end_values"), nb::arg("ramp_type"),
+        nb::arg("stat_length"), nb::arg("reflect_type"), nb::arg("negative").none(),
+        nb::arg("interior"), nb::arg("shape"),
+        "padnd::numpy::to_canonical of numpy.pad's arguments.");
   m.def("onnx_spec", &onnx_spec, nb::arg("opset"), nb::arg("input_count"), nb::arg("mode"),
         nb::arg("paddings").none(), nb::arg("pads_attr").none(), nb::arg("value").none(),
         nb::arg("pads").none(), nb::arg("constant_value").none(), nb::arg("axes").none(),

@@ -479,9 +479,16 @@ def test_mode_names_per_spec(padnd):
     src = padnd.save(np.arange(4, dtype=np.int8))
     padnd.fail(src, "-o", "o.npy", "--pads=1,1", "--mode=symmetric")  # not an ONNX mode
     padnd.fail(src, "-o", "o.npy", "--pads=1,1", "--mode=wrap", "--spec=onnx:18")
-    padnd.fail(src, "-o", "o.npy", "--pads=1,1", "--mode=mean", "--spec=numpy")
+    padnd.fail(src, "-o", "o.npy", "--pads=1,1", "--mode=Mean", "--spec=numpy")
     out = padnd.pad(np.arange(4, dtype=np.int8), [1, 1], mode="wrap", spec="onnx:19")
     assert_same(out, np.array([3, 0, 1, 2, 3, 0], np.int8))
+
+
+@pytest.mark.parametrize("mode", ["mean", "median", "maximum", "minimum", "linear_ramp"])
+def test_numpy_value_modes_with_default_keywords(padnd, mode):
+    a = np.array([[1, 8, 3], [4, 5, 9]], dtype=np.int16)
+    out = padnd.pad(a, [1, 2, 3, 1], mode=mode, spec="numpy")
+    assert_same(out, np.pad(a, ((1, 3), (2, 1)), mode))
 
 
 @pytest.mark.parametrize("args", [

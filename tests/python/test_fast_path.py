@@ -41,12 +41,22 @@ def requests(draw):
     kwargs = {}
     if mode == "constant" and draw(st.booleans()):
         if dtype.kind == "f" and dtype.itemsize >= 4:
-            kwargs["constant_values"] = draw(st.floats(allow_nan=True, width=64))
+            value = st.floats(allow_nan=True, width=64)
         elif dtype.kind in "iu":
             info = np.iinfo(dtype)
-            kwargs["constant_values"] = draw(st.integers(int(info.min), int(info.max)))
+            value = st.integers(int(info.min), int(info.max))
         else:
-            kwargs["constant_values"] = 0
+            value = st.just(0)
+        # a scalar, (before, after), or one pair per axis (later axes own the corners)
+        form = draw(st.sampled_from(["scalar", "pair"] + (["per_axis"] if a.ndim else [])))
+        if form != "scalar" and dtype == np.uint64:  # numpy: a pair beyond int64 is float64
+            value = st.integers(0, 2**63 - 1)
+        if form == "scalar":
+            kwargs["constant_values"] = draw(value)
+        elif form == "pair":
+            kwargs["constant_values"] = (draw(value), draw(value))
+        else:
+            kwargs["constant_values"] = [(draw(value), draw(value)) for _ in range(a.ndim)]
     return a, pw, mode, kwargs
 
 
@@ -85,9 +95,30 @@ def test_other_requests_take_the_general_path(array, pad_width, mode, value):
     assert _padnd.pad_fast(array, pad_width, mode, value, 0) is None
 
 
+@pytest.mark.filterwarnings("ignore:invalid value encountered in cast:RuntimeWarning")
+def test_uint64_constants_beyond_int64():
+    a = np.arange(3, dtype=np.uint64)
+    for value in (2**63, 2**64 - 1):
+        fast = _padnd.pad_fast(a, 1, "constant", value, 0)
+        assert fast is not None
+        assert fast.tobytes() == np.pad(a, 1, constant_values=value).tobytes()
+    # numpy's OverflowError; and in a pair numpy makes the values float64: the general path
+    for value in (2**64, -1, (1, 2**64 - 1)):
+        assert _padnd.pad_fast(a, 1, "constant", value, 0) is None
+        try:
+            expected = np.pad(a, 1, constant_values=value)
+        except OverflowError:
+            with pytest.raises(OverflowError):
+                padnd.pad(a, 1, constant_values=value)
+        else:
+            assert padnd.pad(a, 1, constant_values=value).tobytes() == expected.tobytes()
+
+
 def test_plan_cache_never_serves_a_stale_plan():
     a = np.arange(12, dtype=np.float32).reshape(3, 4)
     for pw, mode, value in [(1, "constant", None), (1, "constant", 2.0), (2, "constant", 2.0),
+                            (2, "constant", (2.0, 3.0)), (2, "constant", ((2.0, 3.0), (4.0, 5.0))),
+                            (2, "constant", ((2.0, 3.0), (4.0, 6.0))),
                             (2, "reflect", None), (((1, 0), (0, 3)), "wrap", None)]:
         kwargs = {} if value is None else {"constant_values": value}
         for view in (a, a.T, a[::-1]):

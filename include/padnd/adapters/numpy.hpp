@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// numpy.pad's index modes (constant, edge, reflect "even", symmetric "even", wrap).
+// numpy.pad: every mode except a callable (constant, edge, reflect and symmetric with
+// reflect_type "even" or "odd", wrap, empty, linear_ramp, maximum, mean, median, minimum),
+// plus padnd's extensions (one mode per axis, negative widths, interior padding).
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -12,8 +15,37 @@
 
 namespace padnd::numpy {
 
-/// numpy.pad(array, pad_width, mode, constant_values=value): pad_width is one (before, after)
-/// pair per axis, non-negative. `value` holds the bytes of one element (empty = zero).
+/// A (before, after) pair of element bytes per axis.
+using ValuePairs = std::vector<std::pair<std::string, std::string>>;
+
+/// numpy.pad's arguments after numpy's broadcasting (`_as_pairs`): one entry per axis, or an
+/// empty vector for "not given".
+struct PadArgs {
+  std::vector<std::pair<std::int64_t, std::int64_t>> pad_width;
+  /// One numpy mode name for every axis, or one per axis (padnd's extension).
+  std::vector<std::string> modes{"constant"};
+  /// constant_values: one element of the data's type per side (empty bytes = zero).
+  ValuePairs constant_values;
+  /// end_values: one element of `ramp_type` per side (empty bytes = zero).
+  ValuePairs end_values;
+  /// The type np.linspace computes linear ramps in (its promotion of the end value and the data).
+  ElementType ramp_type = DType::float64;
+  /// stat_length after numpy's rounding; nullopt = the whole axis.
+  std::vector<std::pair<std::optional<std::int64_t>, std::optional<std::int64_t>>> stat_length;
+  /// "odd" selects odd reflection; numpy treats every other value as "even".
+  std::string reflect_type = "even";
+  /// padnd's extension: negative widths crop (nullopt: rejected, as numpy does).
+  std::optional<NegativeOrder> negative;
+  /// padnd's extension: interior padding per axis (constant axes only; empty = none).
+  std::vector<std::int64_t> interior;
+};
+
+/// numpy.pad(array of `shape`, ...) as a canonical spec, with numpy's argument checks. Element
+/// types are checked by the planner (value modes need numbers, as numpy's ufuncs do).
+PadSpec to_canonical(const PadArgs& args, const std::vector<std::int64_t>& shape);
+
+/// numpy.pad(array, pad_width, mode, constant_values=value) with keyword defaults otherwise.
+/// `value` holds the bytes of one element (empty = zero).
 PadSpec to_canonical(const std::vector<std::pair<std::int64_t, std::int64_t>>& pad_width,
                      const std::string& mode, const std::string& value,
                      const std::vector<std::int64_t>& shape);

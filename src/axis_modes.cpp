@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: Apache-2.0
+// Per-axis modes (PadSpec::axis_modes): their validation, and the axis passes a plan runs after
+// the engine for numpy's value modes, odd reflection and per-side constants.
+#include <string>
+#include <vector>
+
+#include "padnd/error.hpp"
+#include "plan_internal.hpp"
+
+namespace padnd::detail {
+namespace {
+
+std::string where(std::string_view argument, std::size_t axis) {
+  return std::string(argument) + ": axis " + std::to_string(axis) + ": ";
+}
+
+bool is_statistic(Mode mode) { return computes_values(mode) && mode != Mode::linear_ramp; }
+
+bool computes(const AxisMode& m) { return computes_values(m.mode) || m.odd; }
+
+bool has_arithmetic(const ElementType& type) {
+  switch (type.dtype) {
+    case DType::boolean:
+    case DType::int8:
+    case DType::int16:
+    case DType::int32:
+    case DType::int64:
+    case DType::uint8:
+    case DType::uint16:
+    case DType::uint32:
+    case DType::uint64:
+    case DType::float16:
+    case DType::float32:
+    case DType::float64:
+    case DType::complex64:
+    case DType::complex128:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool is_ramp_type(const ElementType& type) {
+  return type.dtype == DType::float16 || type.dtype == DType::float32 ||
+         type.dtype == DType::float64 || type.dtype == DType::complex64 ||
+         type.dtype == DType::complex128;
+}
+
+bool is_complex(const ElementType& type) {
+  return type.dtype == DType::complex64 || type.dtype == DType::complex128;
+}
+
+std::string side_text(std::int64_t begin, std::int64_t end) {
+  return "(begin " + std::to_string(begin) + ", end " + std::to_string(end) + ")";
+}
+
+/// Type-level checks of one axis whose mode computes values.
+void check_arithmetic(const ElementType& type, const PadSpec& spec, std::size_t k,
+                      const AxisMode& m, bool input_empty) {
+  const std::string mode = m.odd ? std::string(mode_name(m.mode)) + " with reflect_type 'odd'"
+                                 : std::string(mode_name(m.mode));
+  if (!has_arithmetic(type)) {
+    throw Error(Errc::unsupported_type, where("mode", k) + mode +
+                                            " computes values, which needs a bool, integer, "
+                                            "float16/32/64 or complex element type; got " +
+                                            type.name());
+  }
+  if (m.mode == Mode::linear_ramp) {
+    if (!is_ramp_type(spec.ramp_type)) {
+      throw Error(Errc::unsupported_type,
+                  "ramp_type: linear_ramp computes in float16/32/64 or complex64/128; got " +
+                      spec.ramp_type.name());
+    }
+    if (is_complex(spec.ramp_type) && is_integer(type)) {
+      throw Error(Errc::unsupported_type, where("end_values", k) +
+                                              "a complex ramp cannot be floored to " + type.name() +
+                                              " (numpy's floor has no complex loop)");
+    }
+    check_value(spec.ramp_type, m.begin_value, where("end_values", k) + "begin");
+    check_value(spec.ramp_type, m.end_value, where("end_values", k) + "end");
+  }
+  if ((m.mode == Mode::mean || m.mode == Mode::median) && is_integer(type) && !input_empty &&
+      (m.begin_stat_elems == 0 || m.end_stat_elems == 0)) {
+    throw Error(Errc::invalid_argument, where("stat_length", k) + "the " + mode +
+                                            " of 0 elements " +
+                                            side_text(m.begin_stat_elems, m.end_stat_elems) +
+                                            " is NaN, which has no " + type.name() + " value");
+  }
+}
+
+/// The rule a pass runs with: values resolved to bytes, stat lengths clipped to the axis.
+AxisMode resolved(const AxisMode& m, std::int64_t in_len, const std::string& fill,
+                  const ElementType& ramp_type) {
+  AxisMode r = m;
+  if (m.mode == Mode::constant) {
+    if (r.begin_value.empty()) r.begin_value = fill;
+    if (r.end_value.empty()) r.end_value = fill;
+  }
+  if (m.mode == Mode::linear_ramp) {
+    const std::string zero(static_cast<std::size_t>(ramp_type.item_bytes()), '\0');
+    if (r.begin_value.empty()) r.begin_value = zero;
+    if (r.end_value.empty()) r.end_value = zero;
+  }
+  const auto clip = [&](std::int64_t n) { return n == kWholeAxis || n > in_len ? in_len : n; };
+  r.begin_stat_elems = clip(m.begin_stat_elems);
+  r.end_stat_elems = clip(m.end_stat_elems);
+  return r;
+}
+
+}  // namespace
+
+AxisMode axis_mode(const PadSpec& spec, std::size_t k) {
+  if (!spec.axis_modes.empty()) return spec.axis_modes[k];
+  AxisMode m;
+  m.mode = spec.mode;
+  return m;
+}
+
+Mode engine_mode(const AxisMode& mode) { return computes(mode) ? Mode::constant : mode.mode; }
+
+void check_axis_modes(const std::vector<std::int64_t>& shape, const PadSpec& spec) {
+  if (!spec.axis_modes.empty() && spec.axis_modes.size() != shape.size()) {
+    throw Error(Errc::shape_mismatch, "axis_modes: expected one entry per input axis (" +
+                                          std::to_string(shape.size()) + "), got " +
+                                          std::to_string(spec.axis_modes.size()));
+  }
+  bool input_empty = false;
+  for (std::int64_t len : shape) input_empty = input_empty || len == 0;
+  for (std::size_t k = 0; k < shape.size(); ++k) {
+    const AxisMode m = axis_mode(spec, k);
+    const AxisPad& p = spec.axes[k];
+    if (m.odd && m.mode != Mode::reflect && m.mode != Mode::symmetric) {
+      throw Error(Errc::invalid_argument, where("axis_modes", k) +
+                                              "reflect_type 'odd' needs mode reflect or "
+                                              "symmetric, got " +
+                                              std::string(mode_name(m.mode)));
+    }
+    if (computes(m) && (p.begin < 0 || p.end < 0)) {
+      throw Error(Errc::out_of_range, where("pads", k) + std::string(mode_name(m.mode)) +
+                                          " mode cannot crop " + side_text(p.begin, p.end) +
+                                          "; negative pads work with index modes only");
+    }
+    if (!is_statistic(m.mode)) continue;
+    if (m.begin_stat_elems < kWholeAxis || m.end_stat_elems < kWholeAxis) {
+      throw Error(Errc::out_of_range, where("stat_length", k) + "negative stat length " +
+                                          side_text(m.begin_stat_elems, m.end_stat_elems));
+    }
+    if ((m.mode == Mode::maximum || m.mode == Mode::minimum) && !input_empty &&
+        (m.begin_stat_elems == 0 || m.end_stat_elems == 0)) {
+      throw Error(Errc::invalid_argument, where("stat_length", k) +
+                                              "stat_length of 0 yields no value for padding " +
+                                              side_text(m.begin_stat_elems, m.end_stat_elems));
+    }
+  }
+}
+
+std::vector<AxisPass> plan_passes(const ElementType& type, const std::vector<std::int64_t>& shape,
+                                  const std::vector<std::int64_t>& out_shape, const PadSpec& spec) {
+  const bool byte_storage = type.storage() == Storage::bytes;
+  const std::string fill = spec.value.empty() && byte_storage
+                               ? std::string(static_cast<std::size_t>(type.item_bytes()), '\0')
+                               : spec.value;
+  bool input_empty = false;
+  for (std::int64_t len : shape) input_empty = input_empty || len == 0;
+  bool output_empty = false;
+  for (std::int64_t len : out_shape) output_empty = output_empty || len == 0;
+  std::size_t first = shape.size();  // the first axis the engine cannot finish
+  for (std::size_t k = shape.size(); k-- > 0;) {
+    const AxisMode m = axis_mode(spec, k);
+    // numpy computes nothing for an empty result (its array.size == 0 branch), whatever the type.
+    bool needs_pass = computes(m) && !output_empty;
+    if (needs_pass) check_arithmetic(type, spec, k, m, input_empty);
+    if (m.mode == Mode::constant) {
+      check_value(type, m.begin_value, where("constant_values", k) + "begin");
+      check_value(type, m.end_value, where("constant_values", k) + "end");
+      const AxisMode r = resolved(m, shape[k], fill, spec.ramp_type);
+      needs_pass = !output_empty && (r.begin_value != fill || r.end_value != fill);
+    }
+    if (needs_pass) first = k;
+  }
+  std::vector<AxisPass> passes;
+  if (first == shape.size()) return passes;
+  if (!byte_storage) {
+    throw Error(Errc::unsupported_type, where("axis_modes", first) +
+                                            "per-side constants and value modes need fixed-size "
+                                            "elements; got " +
+                                            type.name());
+  }
+  for (std::size_t k = 0; k < shape.size(); ++k) {
+    const AxisPad& p = spec.axes[k];
+    if (p.begin < 0 || p.end < 0 || p.interior != 0) {
+      const std::string what =
+          p.interior != 0 ? where("interior", k) + "interior padding " + std::to_string(p.interior)
+                          : where("pads", k) + "crops " + side_text(p.begin, p.end);
+      throw Error(Errc::invalid_argument, what +
+                                              " cannot be combined with per-side constants or "
+                                              "value modes (axis " +
+                                              std::to_string(first) + ")");
+    }
+    if (k < first || (p.begin == 0 && p.end == 0)) continue;
+    passes.push_back({k, resolved(axis_mode(spec, k), shape[k], fill, spec.ramp_type), p.begin,
+                      shape[k], p.end});
+  }
+  return passes;
+}
+
+}  // namespace padnd::detail

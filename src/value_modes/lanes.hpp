@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: Apache-2.0
+// The 1-D lanes one axis pass works on: numpy's region of interest (_view_roi) cut into lines
+// along the pass's axis. Axes before it span their whole padded length, later axes only their
+// original elements (they are padded afterwards, from these).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "padnd/plan.hpp"
+
+namespace padnd::detail {
+
+class Lanes {
+ public:
+  Lanes(const Plan& plan, const AxisPass& pass) : axis_(pass.axis) {
+    const std::vector<std::int64_t>& out = plan.output_shape();
+    const std::vector<std::int64_t>& in = plan.input_shape();
+    const std::int64_t item = plan.type().item_bytes();
+    std::vector<std::int64_t> stride(out.size());
+    std::int64_t s = item;
+    for (std::size_t k = out.size(); k-- > 0;) {
+      stride[k] = s;
+      s *= out[k];
+    }
+    stride_bytes_ = stride[axis_];
+    length_ = out[axis_];
+    for (std::size_t k = 0; k < out.size(); ++k) {
+      if (k == axis_) continue;
+      const bool padded_already = k < axis_;
+      const std::int64_t first = padded_already ? 0 : plan.pad_begins()[k];
+      dims_.push_back({padded_already ? out[k] : in[k], stride[k]});
+      base_bytes_ += first * stride[k];
+      count_ *= dims_.back().len;
+    }
+  }
+
+  [[nodiscard]] std::int64_t count() const { return count_; }
+  [[nodiscard]] std::int64_t length() const { return length_; }
+  [[nodiscard]] std::int64_t stride_bytes() const { return stride_bytes_; }
+  /// First byte of lane `index` (0 <= index < count()) in the dense output `out`.
+  [[nodiscard]] std::byte* lane(std::byte* out, std::int64_t index) const {
+    std::int64_t offset = base_bytes_;
+    for (std::size_t d = dims_.size(); d-- > 0;) {
+      offset += (index % dims_[d].len) * dims_[d].stride_bytes;
+      index /= dims_[d].len;
+    }
+    return out + offset;
+  }
+
+ private:
+  struct Dim {
+    std::int64_t len;
+    std::int64_t stride_bytes;
+  };
+  std::size_t axis_;
+  std::vector<Dim> dims_;
+  std::int64_t base_bytes_ = 0;
+  std::int64_t count_ = 1;
+  std::int64_t length_ = 0;
+  std::int64_t stride_bytes_ = 0;
+};
+
+/// Typed access to one lane (memcpy: the output may hold elements at any alignment).
+template <class T>
+struct Lane {
+  std::byte* base;
+  std::int64_t stride_bytes;
+  [[nodiscard]] T get(std::int64_t i) const {
+    T v;
+    std::memcpy(&v, base + i * stride_bytes, sizeof(T));
+    return v;
+  }
+  void set(std::int64_t i, T v) const { std::memcpy(base + i * stride_bytes, &v, sizeof(T)); }
+};
+
+/// numpy stores bool as one byte, 0 or 1.
+template <>
+struct Lane<bool> {
+  std::byte* base;
+  std::int64_t stride_bytes;
+  [[nodiscard]] bool get(std::int64_t i) const { return base[i * stride_bytes] != std::byte{0}; }
+  void set(std::int64_t i, bool v) const {
+    base[i * stride_bytes] = std::byte{static_cast<unsigned char>(v)};
+  }
+};
+
+}  // namespace padnd::detail

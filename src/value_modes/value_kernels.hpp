@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: Apache-2.0
+// The typed axis passes: numpy's odd reflection (_set_reflect_both), linear ramps
+// (_get_linear_ramps with np.linspace's arithmetic) and statistics (_get_stats), each over all
+// lanes of one pass.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+
+#include "lanes.hpp"
+#include "numeric.hpp"
+#include "padnd/plan.hpp"
+#include "statistics.hpp"
+
+namespace padnd::detail {
+
+/// numpy's reflect_type="odd": chunk by chunk, each chunk mirrored from what is already there
+/// (so a wide pad is not periodic). A length-1 axis is extended with its edge (numpy's rule).
+template <class T>
+void odd_reflect_lane(const Lane<T>& lane, std::int64_t n_out, const AxisPass& pass) {
+  const std::int64_t len = pass.in_len;
+  std::int64_t left = pass.begin;
+  std::int64_t right = pass.end;
+  if (len == 1) {
+    for (std::int64_t i = 0; i < left; ++i) lane.set(i, lane.get(left));
+    for (std::int64_t i = n_out - right; i < n_out; ++i) lane.set(i, lane.get(n_out - right - 1));
+    return;
+  }
+  const bool include_edge = pass.rule.mode == Mode::symmetric;
+  while (left > 0 || right > 0) {
+    std::int64_t old_len = n_out - right - left;
+    std::int64_t edge_offset = 0;
+    if (include_edge) {
+      old_len = old_len / len * len;
+      edge_offset = 1;
+    } else {
+      old_len = (old_len - 1) / (len - 1) * (len - 1);  // numpy: ... + 1, then - 1 (no edge)
+    }
+    if (left > 0) {
+      const std::int64_t chunk = std::min(old_len, left);
+      const std::int64_t start = left - edge_offset + chunk;  // read backwards from here
+      const T edge = lane.get(left);
+      for (std::int64_t i = 0; i < chunk; ++i) {
+        lane.set(left - chunk + i, Num<T>::odd(edge, lane.get(start - i)));
+      }
+      left -= chunk;
+    }
+    if (right > 0) {
+      const std::int64_t chunk = std::min(old_len, right);
+      const std::int64_t start = n_out - right + edge_offset - 2;
+      const T edge = lane.get(n_out - right - 1);
+      for (std::int64_t i = 0; i < chunk; ++i) {
+        lane.set(n_out - right + i, Num<T>::odd(edge, lane.get(start - i)));
+      }
+      right -= chunk;
+    }
+  }
+}
+
+/// One side of numpy's linear ramp: np.linspace(end_value, edge, width, endpoint=False) in the
+/// ramp type R, floored for integers, then stored. numpy switches every lane of the side to
+/// (i / width) * delta as soon as one lane's step delta / width is zero.
+template <class T, class R>
+void ramp_side(const Lanes& lanes, std::byte* out, const AxisPass& pass, bool begin_side) {
+  using Ops = Arith<R>;
+  const std::int64_t width = begin_side ? pass.begin : pass.end;
+  if (width == 0) return;
+  const std::string& bytes = begin_side ? pass.rule.begin_value : pass.rule.end_value;
+  R start;
+  std::memcpy(&start, bytes.data(), sizeof(R));
+  const std::int64_t n_out = lanes.length();
+  const std::int64_t edge_at = begin_side ? pass.begin : n_out - pass.end - 1;
+  const auto delta_of = [&](const Lane<T>& lane) {
+    return Ops::sub(Num<T>::template to_ramp<R>(lane.get(edge_at)), start);
+  };
+  bool any_zero_step = false;
+  for (std::int64_t l = 0; l < lanes.count() && !any_zero_step; ++l) {
+    const Lane<T> lane{lanes.lane(out, l), lanes.stride_bytes()};
+    any_zero_step = Ops::is_zero(Ops::div_count(delta_of(lane), width));
+  }
+  for (std::int64_t l = 0; l < lanes.count(); ++l) {
+    const Lane<T> lane{lanes.lane(out, l), lanes.stride_bytes()};
+    const R delta = delta_of(lane);
+    const R step = Ops::div_count(delta, width);
+    for (std::int64_t i = 0; i < width; ++i) {
+      const R y = Ops::from_count(i);
+      const R scaled =
+          any_zero_step ? Ops::mul(Ops::div_count(y, width), delta) : Ops::mul(y, step);
+      lane.set(begin_side ? i : n_out - 1 - i,
+               Num<T>::template from_ramp<R>(Ops::add(scaled, start)));
+    }
+  }
+}
+
+/// numpy's statistic pass: each side gets the statistic of the stat-length elements next to it.
+template <class T>
+void stat_lane(const Lane<T>& lane, std::int64_t n_out, const AxisPass& pass, SumOrder order) {
+  const std::int64_t len = pass.in_len;
+  const std::int64_t first = pass.begin;
+  const std::int64_t left_n = pass.rule.begin_stat_elems;
+  const std::int64_t right_n = pass.rule.end_stat_elems;
+  const Mode mode = pass.rule.mode;
+  const T left = statistic(mode, lane, first, left_n, order);
+  const T right = left_n == len && right_n == len
+                      ? left
+                      : statistic(mode, lane, first + len - right_n, right_n, order);
+  for (std::int64_t i = 0; i < pass.begin; ++i) lane.set(i, left);
+  for (std::int64_t i = n_out - pass.end; i < n_out; ++i) lane.set(i, right);
+}
+
+}  // namespace padnd::detail

@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: Apache-2.0
+// numpy's value modes, odd reflection, per-axis modes and per-side constants through the
+// canonical API: random cases against the axis-by-axis double reference
+// (support/value_reference), and the planner's validation messages.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "padnd/adapters/numpy.hpp"
+#include "padnd/plan.hpp"
+#include "spec/helpers.hpp"
+#include "support/value_reference.hpp"
+
+namespace padnd {
+namespace {
+
+using test::expect_error;
+
+constexpr Mode kModes[] = {Mode::constant, Mode::edge,        Mode::reflect, Mode::symmetric,
+                           Mode::wrap,     Mode::linear_ramp, Mode::maximum, Mode::mean,
+                           Mode::median,   Mode::minimum};
+
+struct Case {
+  ElementType type;
+  testing::Grid input;
+  std::vector<testing::RefAxis> axes;
+};
+
+/// Values whose arithmetic is exact in double: small integers (uint8 non-negative, so that odd
+/// reflection is left out there: it would wrap) or multiples of 1/4.
+Case random_case(std::mt19937_64& rng) {
+  const auto pick = [&](std::int64_t lo, std::int64_t hi) {
+    return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng);
+  };
+  Case c;
+  const ElementType types[] = {DType::int32, DType::float64, DType::uint8, DType::int16};
+  c.type = types[pick(0, 3)];
+  const bool is_unsigned = c.type.dtype == DType::uint8;
+  const std::int64_t rank = pick(1, 3);
+  for (std::int64_t k = 0; k < rank; ++k) c.input.shape.push_back(pick(1, 4));
+  std::int64_t count = 1;
+  for (std::int64_t d : c.input.shape) count *= d;
+  for (std::int64_t i = 0; i < count; ++i) {
+    const double v = static_cast<double>(is_unsigned ? pick(0, 60) : pick(-20, 20));
+    c.input.values.push_back(c.type.dtype == DType::float64 ? v / 4 : v);
+  }
+  const bool odd = !is_unsigned && pick(0, 1) == 1;
+  for (std::int64_t k = 0; k < rank; ++k) {
+    testing::RefAxis a;
+    const std::int64_t len = c.input.shape[static_cast<std::size_t>(k)];
+    a.begin = pick(0, 2 * len + 2);
+    a.end = pick(0, 2 * len + 2);
+    a.mode = kModes[pick(0, 9)];
+    a.odd = odd && (a.mode == Mode::reflect || a.mode == Mode::symmetric);
+    a.begin_value = static_cast<double>(is_unsigned ? pick(0, 60) : pick(-10, 10));
+    a.end_value = static_cast<double>(is_unsigned ? pick(0, 60) : pick(-10, 10));
+    a.begin_stat = pick(0, 1) == 1 ? kWholeAxis : pick(1, len + 2);
+    a.end_stat = pick(0, 1) == 1 ? kWholeAxis : pick(1, len + 2);
+    c.axes.push_back(a);
+  }
+  return c;
+}
+
+PadSpec spec_of(const Case& c) {
+  PadSpec spec;
+  spec.ramp_type = DType::float64;
+  for (const testing::RefAxis& a : c.axes) {
+    spec.axes.push_back({a.begin, a.end, 0});
+    AxisMode m;
+    m.mode = a.mode;
+    m.odd = a.odd;
+    if (a.mode == Mode::constant) {
+      m.begin_value = test::element_bytes(c.type, a.begin_value);
+      m.end_value = test::element_bytes(c.type, a.end_value);
+    }
+    if (a.mode == Mode::linear_ramp) {
+      m.begin_value = test::element_bytes(DType::float64, a.begin_value);
+      m.end_value = test::element_bytes(DType::float64, a.end_value);
+    }
+    m.begin_stat_elems = a.begin_stat;
+    m.end_stat_elems = a.end_stat;
+    spec.axis_modes.push_back(m);
+  }
+  return spec;
+}
+
+TEST(ValueModes, RandomCasesMatchTheAxisByAxisReference) {
+  std::mt19937_64 rng(20261123);
+  for (int i = 0; i < 600; ++i) {
+    const Case c = random_case(rng);
+    const Tensor in = test::numeric_tensor(c.type, c.input.shape, c.input.values);
+    const Tensor out = pad(in.view(), spec_of(c));
+    const testing::Grid expected =
+        testing::reference_value_pad(c.input, c.axes, c.type.dtype != DType::float64);
+    ASSERT_EQ(out.shape(), expected.shape) << "case " << i;
+    ASSERT_EQ(test::numeric_values(out), expected.values) << "case " << i << " " << c.type.name();
+  }
+}
+
+TEST(ValueModes, NumpyExamples) {
+  // numpy.pad's docstring examples
+  const Tensor a = test::numeric_tensor(DType::int64, {5}, {1, 2, 3, 4, 5});
+  const auto run = [&](const char* mode, std::int64_t before, std::int64_t after,
+                       numpy::PadArgs args = {}) {
+    args.pad_width = {{before, after}};
+    args.modes = {mode};
+    return test::numeric_values(pad(a.view(), numpy::to_canonical(args, {5})));
+  };
+  numpy::PadArgs ramp;
+  ramp.end_values = {
+      {test::element_bytes(DType::float64, 5), test::element_bytes(DType::float64, -4)}};
+  EXPECT_EQ(run("linear_ramp", 2, 3, ramp), (std::vector<double>{5, 3, 1, 2, 3, 4, 5, 2, -1, -4}));
+  EXPECT_EQ(run("maximum", 2, 2), (std::vector<double>{5, 5, 1, 2, 3, 4, 5, 5, 5}));
+  EXPECT_EQ(run("mean", 2, 2), (std::vector<double>{3, 3, 1, 2, 3, 4, 5, 3, 3}));
+  EXPECT_EQ(run("median", 2, 2), (std::vector<double>{3, 3, 1, 2, 3, 4, 5, 3, 3}));
+  numpy::PadArgs odd;
+  odd.reflect_type = "odd";
+  EXPECT_EQ(run("reflect", 2, 3, odd), (std::vector<double>{-1, 0, 1, 2, 3, 4, 5, 6, 7, 8}));
+  EXPECT_EQ(run("symmetric", 2, 3, odd), (std::vector<double>{0, 1, 1, 2, 3, 4, 5, 5, 6, 7}));
+}
+
+TEST(ValueModes, PerSideConstantsLaterAxesOwnTheCorners) {
+  const Tensor a = test::numeric_tensor(DType::uint8, {1, 1}, {5});
+  numpy::PadArgs args;
+  args.pad_width = {{1, 1}, {1, 1}};
+  args.constant_values = {
+      {test::element_bytes(DType::uint8, 1), test::element_bytes(DType::uint8, 2)},
+      {test::element_bytes(DType::uint8, 3), test::element_bytes(DType::uint8, 4)}};
+  const Tensor out = pad(a.view(), numpy::to_canonical(args, {1, 1}));
+  EXPECT_EQ(test::numeric_values(out), (std::vector<double>{3, 1, 4, 3, 5, 4, 3, 2, 4}));
+}
+
+TEST(ValueModes, PassesStartAtTheFirstAxisTheEngineCannotFinish) {
+  PadSpec spec;
+  spec.axes = {{1, 1, 0}, {2, 0, 0}, {0, 0, 0}, {1, 1, 0}};
+  spec.axis_modes = {AxisMode{Mode::edge}, AxisMode{Mode::median}, AxisMode{Mode::mean},
+                     AxisMode{Mode::wrap}};
+  const Plan plan = make_plan(DType::float32, {2, 3, 4, 5}, {}, spec);
+  ASSERT_EQ(plan.passes().size(), 2U);  // axis 0: the engine; axis 2: nothing to pad
+  EXPECT_EQ(plan.passes()[0].axis, 1U);
+  EXPECT_EQ(plan.passes()[1].axis, 3U);
+  EXPECT_NE(plan.describe().find("axis passes, in numpy's order (over the output, after the "
+                                 "rows): axis 1 median, axis 3 wrap"),
+            std::string::npos)
+      << plan.describe();
+  spec.axis_modes = {AxisMode{Mode::edge}, AxisMode{Mode::reflect}, AxisMode{Mode::constant},
+                     AxisMode{Mode::wrap}};
+  EXPECT_TRUE(make_plan(DType::float32, {2, 3, 4, 5}, {}, spec).passes().empty());
+}
+
+PadSpec one_axis(Mode mode, std::int64_t begin = 1, std::int64_t end = 1) {
+  PadSpec spec;
+  spec.axes = {{begin, end, 0}};
+  spec.axis_modes = {AxisMode{mode}};
+  return spec;
+}
+
+TEST(AxisModesValidation, Messages) {
+  PadSpec two = one_axis(Mode::mean);
+  two.axis_modes.push_back(AxisMode{});
+  expect_error([&] { make_plan(DType::float32, {4}, {}, two); }, Errc::shape_mismatch,
+               {"axis_modes", "one entry per input axis (1), got 2"});
+  PadSpec odd = one_axis(Mode::edge);
+  odd.axis_modes[0].odd = true;
+  expect_error([&] { make_plan(DType::float32, {4}, {}, odd); }, Errc::invalid_argument,
+               {"axis_modes: axis 0", "'odd' needs mode reflect or symmetric, got edge"});
+  expect_error([&] { make_plan(DType::float32, {4}, {}, one_axis(Mode::mean, -1, 2)); },
+               Errc::out_of_range, {"pads: axis 0", "mean mode cannot crop (begin -1, end 2)"});
+  PadSpec zero = one_axis(Mode::maximum, 0, 0);
+  zero.axis_modes[0].end_stat_elems = 0;
+  expect_error(
+      [&] { make_plan(DType::float32, {4}, {}, zero); }, Errc::invalid_argument,
+      {"stat_length: axis 0", "stat_length of 0 yields no value for padding", "(begin -1, end 0)"});
+  EXPECT_NO_THROW(make_plan(DType::float32, {0}, {}, zero));  // numpy computes nothing then
+  PadSpec negative = one_axis(Mode::median);
+  negative.axis_modes[0].begin_stat_elems = -3;
+  expect_error([&] { make_plan(DType::float32, {4}, {}, negative); }, Errc::out_of_range,
+               {"stat_length: axis 0", "negative stat length (begin -3, end -1)"});
+  PadSpec int_mean = one_axis(Mode::mean);
+  int_mean.axis_modes[0].begin_stat_elems = 0;
+  expect_error([&] { make_plan(DType::int16, {4}, {}, int_mean); }, Errc::invalid_argument,
+               {"stat_length: axis 0", "mean of 0 elements", "no int16 value"});
+  EXPECT_NO_THROW(make_plan(DType::float16, {4}, {}, int_mean));  // NaN, as numpy
+}
+
+TEST(AxisModesValidation, TypesWithoutArithmetic) {
+  for (Mode mode : {Mode::linear_ramp, Mode::maximum, Mode::mean, Mode::median, Mode::minimum}) {
+    expect_error([&] { make_plan(ElementType::opaque(3), {4}, {}, one_axis(mode)); },
+                 Errc::unsupported_type,
+                 {"mode: axis 0", std::string(mode_name(mode)) + " computes values", "opaque3"});
+  }
+  PadSpec odd = one_axis(Mode::reflect);
+  odd.axis_modes[0].odd = true;
+  expect_error([&] { make_plan(DType::bfloat16, {4}, {}, odd); }, Errc::unsupported_type,
+               {"reflect with reflect_type 'odd' computes values", "bfloat16"});
+  PadSpec ramp = one_axis(Mode::linear_ramp);
+  ramp.ramp_type = DType::complex64;
+  expect_error([&] { make_plan(DType::int8, {4}, {}, ramp); }, Errc::unsupported_type,
+               {"end_values: axis 0", "complex ramp cannot be floored to int8"});
+  ramp.ramp_type = DType::int32;
+  expect_error([&] { make_plan(DType::float32, {4}, {}, ramp); }, Errc::unsupported_type,
+               {"ramp_type", "got int32"});
+  ramp.ramp_type = DType::float32;
+  ramp.axis_modes[0].end_value = "abc";
+  expect_error([&] { make_plan(DType::float32, {4}, {}, ramp); }, Errc::invalid_argument,
+               {"end_values: axis 0: end", "4 bytes; got 3"});
+}
+
+TEST(AxisModesValidation, PassesNeedFixedSizeElementsAndNoCropsOrInterior) {
+  PadSpec sides = one_axis(Mode::constant);
+  sides.axis_modes[0].end_value = "x";
+  expect_error([&] { make_plan(DType::string, {2}, {}, sides); }, Errc::unsupported_type,
+               {"axis_modes: axis 0", "per-side constants and value modes", "string"});
+  PadSpec crop;
+  crop.axes = {{-1, 0, 0}, {1, 1, 0}};
+  crop.axis_modes = {AxisMode{Mode::edge}, AxisMode{Mode::mean}};
+  expect_error(
+      [&] {
+        make_plan(DType::float32, {3, 3}, {}, crop);
+      },
+      Errc::invalid_argument,
+      {"pads: axis 0", "cannot be combined with per-side constants or value modes (axis 1)"});
+  PadSpec interior;
+  interior.axes = {{1, 1, 2}, {1, 1, 0}};
+  interior.axis_modes = {AxisMode{Mode::constant}, AxisMode{Mode::median}};
+  expect_error([&] { make_plan(DType::float32, {3, 3}, {}, interior); }, Errc::invalid_argument,
+               {"interior: axis 0: interior padding 2 cannot be combined", "(axis 1)"});
+}
+
+}  // namespace
+}  // namespace padnd
