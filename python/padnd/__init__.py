@@ -4,12 +4,13 @@
 
 ``padnd.pad`` is a drop-in for ``numpy.pad`` in every mode (constant, edge, reflect and
 symmetric with reflect_type "even" or "odd", wrap, empty, linear_ramp, maximum, mean, median,
-minimum), with one mode per axis as an extension; see its docstring.
+minimum), with one mode per axis as an extension; see its docstring. ``padnd.infer_shape``
+gives its result shape without data.
 ``padnd.onnx.pad``, ``padnd.openvino.pad`` and ``padnd.ngraph.pad`` follow those frameworks' Pad
 operators exactly (each with an ``infer_shape`` that needs no data).
 """
 from . import ngraph, onnx, openvino
-from ._numpy_pad import pad
+from ._numpy_pad import infer_shape, pad
 
 __version__ = "0.1.0"
-__all__ = ["pad", "onnx", "openvino", "ngraph", "__version__"]
+__all__ = ["pad", "infer_shape", "onnx", "openvino", "ngraph", "__version__"]

@@ -8,11 +8,14 @@ import numpy.typing as npt
 from . import ngraph as ngraph, onnx as onnx, openvino as openvino
 
 __version__: str
+__all__ = ["pad", "infer_shape", "onnx", "openvino", "ngraph", "__version__"]
+
+_PadWidth = (int | Sequence[int] | Sequence[Sequence[int]] | npt.ArrayLike
+             | Mapping[int, int | tuple[int, int]])
 
 def pad(
     array: npt.ArrayLike,
-    pad_width: int | Sequence[int] | Sequence[Sequence[int]] | npt.ArrayLike
-    | Mapping[int, int | tuple[int, int]],
+    pad_width: _PadWidth,
     mode: str | Sequence[str] | Callable[..., Any] = "constant",
     *,
     negative: Literal["map_on_original", "crop_then_pad"] | None = None,
@@ -25,3 +28,13 @@ def pad(
     reflect_type: Literal["even", "odd"] = ...,
     **kwargs: Any,
 ) -> np.ndarray: ...
+
+def infer_shape(
+    shape: Sequence[int],
+    pad_width: _PadWidth,
+    mode: str | Sequence[str] = "constant",
+    *,
+    negative: Literal["map_on_original", "crop_then_pad"] | None = None,
+    interior: int | Sequence[int] | None = None,
+    **kwargs: Any,
+) -> tuple[int, ...]: ...

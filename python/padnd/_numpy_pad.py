@@ -118,6 +118,31 @@ def _check_threads(threads) -> int:
     return threads
 
 
+def _geometry(ndim: int, pad_width, mode, negative, interior, kwargs: dict):
+    """What fixes the output shape, validated as numpy.pad (and padnd's extensions) do:
+    (pad pairs, one mode per axis, interiors)."""
+    if negative is not None and negative not in _NEGATIVE_ORDERS:
+        raise ValueError(f"negative: expected None, 'map_on_original' or 'crop_then_pad', "
+                         f"got {negative!r}")
+    pairs = pad_pairs(pad_width, ndim, allow_negative=negative is not None)
+    modes = _modes(mode, ndim)
+    _check_keywords(modes, kwargs)
+    return pairs, modes, _interiors(interior, ndim)
+
+
+def infer_shape(shape, pad_width, mode="constant", *, negative=None, interior=None, **kwargs):
+    """The shape ``pad(array, pad_width, mode, ...)`` returns for an array of ``shape``, without
+    any data: ``pad_width``, ``mode``, the mode keywords' names, ``negative`` and ``interior``
+    are validated exactly as :func:`pad` does (the keywords' values need the dtype and are not
+    read). Raises ValueError where :func:`pad` would for any array of that shape."""
+    dims = [operator.index(d) for d in shape]
+    pairs, modes, interiors = _geometry(len(dims), pad_width, mode, negative, interior, kwargs)
+    reflect_type = "odd" if kwargs.get("reflect_type", "even") == "odd" else "even"
+    spec = _padnd.numpy_spec(pairs, list(modes), [], [], "float64", [], reflect_type, negative,
+                             interiors, dims)
+    return tuple(_padnd.spec_shape(spec, dims))
+
+
 def pad(array, pad_width, mode="constant", *, negative=None, interior=None, out=None,
         threads=None, **kwargs):
     """Pad an array exactly like ``numpy.pad``, without copying the input.
@@ -181,14 +206,8 @@ def pad(array, pad_width, mode="constant", *, negative=None, interior=None, out=
             raise ValueError("negative=, interior= and out= need padnd's engine, which does not "
                              "take object arrays or a callable mode")
         return np.pad(array, pad_width, mode, **kwargs)
-    if negative is not None and negative not in _NEGATIVE_ORDERS:
-        raise ValueError(f"negative: expected None, 'map_on_original' or 'crop_then_pad', "
-                         f"got {negative!r}")
     ndim = array.ndim
-    pairs = pad_pairs(pad_width, ndim, allow_negative=negative is not None)
-    modes = _modes(mode, ndim)
-    _check_keywords(modes, kwargs)
-    interiors = _interiors(interior, ndim)
+    pairs, modes, interiors = _geometry(ndim, pad_width, mode, negative, interior, kwargs)
 
     # numpy reads end_values and stat_length only for a non-empty array.
     computes = array.size > 0 and any(m in _STAT_MODES or m == "linear_ramp" for m in modes)

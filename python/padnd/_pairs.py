@@ -3,6 +3,8 @@
 # (before, after) pair per axis.
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 
@@ -49,7 +51,7 @@ def pad_pairs(pad_width, ndim: int, allow_negative: bool) -> list[tuple[int, int
     return [(int(b), int(a)) for b, a in np.broadcast_to(widths, (ndim, 2)).tolist()]
 
 
-def value_pairs(values, ndim: int) -> list[tuple[object, object]]:
+def value_pairs(values, ndim: int) -> list[tuple[Any, Any]]:
     """constant_values as numpy.pad broadcasts them: scalar, (before, after), or per axis."""
     if values is None:
         return [(None, None)] * ndim

@@ -5,6 +5,8 @@ from typing import Any, Literal, Sequence
 import numpy as np
 import numpy.typing as npt
 
+__all__ = ["pad", "infer_shape"]
+
 _Mode = Literal["constant", "edge", "reflect", "symmetric"]
 _Ints = Sequence[int] | npt.NDArray[np.integer[Any]]
 

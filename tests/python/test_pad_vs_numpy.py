@@ -145,3 +145,41 @@ def test_ml_dtypes(name, mode):
                                                  if mode == "constant" else {})),
          np.pad(a, ((1, 3), (4, 2)), mode, **({"constant_values": 1}
                                               if mode == "constant" else {})))
+
+
+ALL_MODES = MODES + ["empty", "linear_ramp", "maximum", "mean", "median", "minimum"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(shape=hnp.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=4),
+       data=st.data(), mode=st.sampled_from(ALL_MODES))
+def test_infer_shape_is_the_shape_pad_returns(shape, data, mode):
+    """padnd.infer_shape(shape, ...) without data: numpy.pad's result shape, and the exception
+    type numpy.pad raises for an array of that shape, exactly where it raises one."""
+    widths = data.draw(st.lists(st.tuples(st.integers(0, 5), st.integers(0, 5)),
+                                min_size=len(shape), max_size=len(shape)))
+    a = np.arange(int(np.prod(shape)), dtype=np.float64).reshape(shape)
+    try:
+        expected = np.pad(a, widths, mode).shape
+    except (ValueError, TypeError) as e:
+        with pytest.raises(type(e)):
+            padnd.infer_shape(shape, widths, mode)
+        with pytest.raises(type(e)):
+            padnd.pad(a, widths, mode)
+        return
+    assert padnd.infer_shape(shape, widths, mode) == expected
+    assert padnd.pad(a, widths, mode).shape == expected
+
+
+def test_infer_shape_extensions_and_errors():
+    assert padnd.infer_shape((4, 5), ((-1, 2), (0, 3)), "edge",
+                             negative="crop_then_pad") == (5, 8)
+    assert padnd.infer_shape((3,), 1, interior=2) == (9,)
+    assert padnd.infer_shape((2, 3), 1, ("constant", "reflect")) == (4, 5)
+    assert padnd.infer_shape((2, 3), 2, "mean", stat_length=1) == (6, 7)
+    with pytest.raises(ValueError, match="index can't contain negative values"):
+        padnd.infer_shape((3,), -1)
+    with pytest.raises(ValueError, match="unsupported keyword arguments"):
+        padnd.infer_shape((3,), 1, "edge", constant_values=1)
+    with pytest.raises(ValueError, match="can't extend empty axis"):
+        padnd.infer_shape((0, 2), 1, "reflect")

@@ -7,6 +7,8 @@ import numpy.typing as npt
 
 from . import backend as backend
 
+__all__ = ["pad", "infer_shape", "backend", "RAW_TYPES"]
+
 _Mode = Literal["constant", "reflect", "edge", "wrap"]
 _RawType = Literal["bfloat16", "float4e2m1", "float8e4m3fn", "float8e4m3fnuz", "float8e5m2",
                    "float8e5m2fnuz", "float8e8m0", "int2", "int4", "uint2", "uint4"]

@@ -6,6 +6,9 @@ import numpy as np
 from onnx import ModelProto, NodeProto
 from onnx.backend.base import Backend, BackendRep
 
+__all__ = ["PadndBackend", "PadndBackendRep", "is_compatible", "prepare", "run_model", "run_node",
+           "supports_device"]
+
 class PadndBackendRep(BackendRep):
     def __init__(self, model: ModelProto) -> None: ...
     @property
