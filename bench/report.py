@@ -25,8 +25,10 @@ TARGET_NS = {"plan+execute": 200.0, "execute": 60.0}
 
 
 def run(binary, repetitions, pattern, min_time_s):
+    # Repetitions of all benchmarks run in random order, so a slow spell on the shared machine
+    # spreads over padnd and its bounds instead of falling on one of them.
     cmd = [binary, "--benchmark_format=json", f"--benchmark_repetitions={repetitions}",
-           "--benchmark_report_aggregates_only=true"]
+           "--benchmark_report_aggregates_only=true", "--benchmark_enable_random_interleaving=true"]
     if pattern:
         cmd.append(f"--benchmark_filter={pattern}")
     if min_time_s is not None:
