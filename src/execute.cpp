@@ -103,8 +103,9 @@ std::int64_t outer_rows(const std::vector<PlanAxis>& axes) {
 }
 
 /// The cost model: a task moves at least kMinTaskBytes (below that, waking a thread costs more
-/// than it saves), and a loop has a few tasks per thread so a slow thread does not hold it up.
-constexpr std::int64_t kMinTaskBytes = std::int64_t{256} << 10;
+/// than it saves: with 256 KiB, reflect_small's two tasks took twice as long as one thread), and
+/// a loop has a few tasks per thread so a slow thread does not hold it up.
+constexpr std::int64_t kMinTaskBytes = std::int64_t{512} << 10;
 constexpr std::int64_t kTasksPerThread = 4;
 /// When outer axes repeat input rows (their borders), rows longer than this are written in column
 /// chunks of this size, each across all the task's rows before the next, so that repeated input
