@@ -9,6 +9,7 @@
 //   memcpy/<workload>              all-core memcpy of the same byte count into a touched buffer
 //   memcpy_fresh/<workload>        the same into a fresh 2 MiB-aligned MADV_HUGEPAGE buffer
 //                                  (both for large workloads: the bounds their targets quote)
+//   memcpy_serial/<workload>       one thread's memcpy of the same bytes (medium: in cache)
 //   overhead/plan+execute|execute/<tiny workload>   ns per call, serial
 #include <benchmark/benchmark.h>
 #include <sys/mman.h>
@@ -137,6 +138,20 @@ void memcpy_touched(benchmark::State& state, const Workload& w) {
   state.SetBytesProcessed(state.iterations() * 2 * n);
 }
 
+/// One thread's memcpy of the same traffic into a touched buffer: for medium workloads, whose
+/// bytes stay in cache, this is what one core can move at best.
+void memcpy_serial(benchmark::State& state, const Workload& w) {
+  const std::int64_t n = bound_copy_bytes(w);
+  std::vector<std::byte> src(static_cast<std::size_t>(n), std::byte{3});
+  std::vector<std::byte> dst(static_cast<std::size_t>(n), std::byte{1});
+  for (auto _ : state) {
+    std::memcpy(dst.data(), src.data(), static_cast<std::size_t>(n));
+    benchmark::DoNotOptimize(dst.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(state.iterations() * 2 * n);
+}
+
 void memcpy_fresh(benchmark::State& state, const Workload& w) {
   const std::int64_t n = bound_copy_bytes(w);
   std::vector<std::byte> src(static_cast<std::size_t>(n), std::byte{3});
@@ -198,7 +213,11 @@ void register_all() {
       benchmark::RegisterBenchmark(("overhead/plan+execute/" + name).c_str(), plan_and_execute, w);
       benchmark::RegisterBenchmark(("overhead/execute/" + name).c_str(), execute_only, w);
     }
-    if (size != "large") continue;  // the memcpy bounds are quoted for large workloads only
+    if (size == "medium") {
+      benchmark::RegisterBenchmark(("memcpy_serial/" + name).c_str(), memcpy_serial, w)
+          ->UseRealTime()->Unit(unit);
+    }
+    if (size != "large") continue;  // the all-core memcpy bounds are quoted for large workloads
     benchmark::RegisterBenchmark(("memcpy/" + name).c_str(), memcpy_touched, w)
         ->UseRealTime()->Unit(unit);
     benchmark::RegisterBenchmark(("memcpy_fresh/" + name).c_str(), memcpy_fresh, w)

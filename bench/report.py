@@ -68,7 +68,10 @@ def table(medians):
     for name, size, *_ in WORKLOADS:
         if size != "large" and f"pad/{name}/threads:all" in medians:
             m = medians[f"pad/{name}/threads:all"]
-            rows.append(f"| {name} ({size}) | {gbps(m):.1f} | | | "
+            serial = gbps(medians.get(f"memcpy_serial/{name}"))
+            rows.append(f"| {name} ({size}) | {gbps(m):.1f} | "
+                        f"{f'{serial:.1f} (1 thread)' if serial else ''} | "
+                        f"{f'{100 * gbps(m) / serial:.0f} %' if serial else ''} | "
                         f"{gbps(medians[f'pad/{name}/threads:1']):.1f} | "
                         f"{gbps(medians[f'alloc/{name}']):.1f} | | | (vs peers: bench/compare.py) |")
     rows += ["", "| per-call overhead (serial) | median ns | target ns | |", "|---|---:|---:|---|"]

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Execution: walk the output rows in order; each row is either filled or built from segments.
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstddef>
 #include <string>
@@ -96,6 +98,18 @@ class OuterWalker {
   std::int64_t* base_;        ///< base_[k]: input offset of axes [0, k) (valid up to pad_axis_)
 };
 
+/// The last-level cache's size (sysconf), or 32 MiB where the system does not say.
+std::int64_t cache_bytes() {
+  static const std::int64_t bytes = [] {
+    long size = -1;
+#ifdef _SC_LEVEL3_CACHE_SIZE
+    size = sysconf(_SC_LEVEL3_CACHE_SIZE);
+#endif
+    return size > 0 ? std::int64_t{size} : std::int64_t{32} << 20;
+  }();
+  return bytes;
+}
+
 std::int64_t outer_rows(const std::vector<PlanAxis>& axes) {
   std::int64_t n = 1;
   for (std::size_t k = 0; k + 1 < axes.size(); ++k) n *= axes[k].out_len;  // divides the output
@@ -186,6 +200,7 @@ void bytes_task(void* context, std::int64_t task) {
       detail::bytes_rows<W>(ctx, detail::RowBatch{count, dst, src}, p0, p1, seg_dst);
     }
   }
+  if (ctx.stream) detail::stream_fence();
 }
 
 template <std::int64_t W>
@@ -256,10 +271,11 @@ void execute(const Plan& plan, const void* in, void* out, std::int64_t out_bytes
   if (in == nullptr && plan.in_elems_ > 0) {
     throw Error(Errc::invalid_argument, "input: null data pointer for a non-empty tensor");
   }
+  const std::int64_t traffic_bytes = plan.in_elems_ * plan.type_.item_bytes() + plan.out_bytes_;
   const RowContext ctx{&plan.row_,       row.plain ? nullptr : row.src.data(),
                        row.out_len,      row.in_stride,
                        plan.unit_bytes_, &plan.fill_,
-                       plan.fill_byte_};
+                       plan.fill_byte_,  traffic_bytes > cache_bytes()};
   const auto* in_bytes = static_cast<const std::byte*>(in);
   switch (plan.type_.storage()) {
     case Storage::string:
