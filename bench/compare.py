@@ -6,13 +6,15 @@
                             [--peers a,b,...] [--markdown OUT.md] [--plot OUT.png]
 
 Every library's output is compared with padnd's, bit for bit; a mismatch is printed and the
-script exits with status 1. Times are medians of per-call times; GB/s counts bytes read +
-bytes written. Every library allocates its output (see bench/peers.py for how each is
-called), so the bound of a large workload is an all-core memcpy of the same traffic into a
-fresh numpy.empty buffer (numpy advises huge pages for it), measured here in the same run:
-numpy.copyto on one contiguous part per core, in threads (copyto releases the GIL). Medium
-and tiny workloads live in cache, where a threaded copy measures thread wake-ups, so they get
-no bound. --quick runs the medium and tiny workloads with few repetitions; --check-only only
+script exits with status 1. Times are medians of per-call times, every repetition timing each
+library once in rotated order; GB/s counts bytes read + bytes written. The libraries allocate
+their output (see bench/peers.py for how each is called), except "padnd out=" (padnd.pad into
+a preallocated array) and openvino (its infer request's own output buffer, reused), which are
+compared with each other. The bound of a large workload is an all-core memcpy of the same
+traffic into a fresh numpy.empty buffer (numpy advises huge pages for it), timed in the same
+rotation: numpy.copyto on one contiguous part per core, in threads (copyto releases the GIL).
+Medium and tiny workloads live in cache, where a threaded copy measures thread wake-ups, so
+they get no bound. --quick runs the medium and tiny workloads with few repetitions; --check-only only
 checks the outputs (no timing claims), as the tests do.
 """
 from __future__ import annotations
@@ -32,7 +34,7 @@ import numpy as np
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from peers import PEERS, NotExpressible  # noqa: E402
+from peers import PEERS, PREALLOCATED, NotExpressible  # noqa: E402
 from workloads import WORKLOADS, out_shape  # noqa: E402
 
 MEDIUM_SPEEDUP_TARGET = 3.0
@@ -78,8 +80,8 @@ def same_bits(a, b: np.ndarray) -> bool:
     return np.array_equal(flat(a), flat(b))
 
 
-def median_seconds(fn, repetitions: int, min_sample_s: float) -> float:
-    """Median per-call time over `repetitions` samples of enough calls to last min_sample_s."""
+def calls_per_sample(fn, min_sample_s: float) -> int:
+    """Calls per timing sample so that a sample lasts at least min_sample_s (after a warm-up)."""
     fn()  # warm-up: first-touch page faults, lazy initialisation
     calls = 1
     while True:
@@ -88,15 +90,23 @@ def median_seconds(fn, repetitions: int, min_sample_s: float) -> float:
             fn()
         elapsed = time.perf_counter() - start
         if elapsed >= min_sample_s or calls >= 1 << 20:
-            break
+            return calls
         calls *= min(100, max(2, int(min_sample_s / max(elapsed, 1e-9)) + 1))
-    samples = []
-    for _ in range(repetitions):
-        start = time.perf_counter()
-        for _ in range(calls):
-            fn()
-        samples.append((time.perf_counter() - start) / calls)
-    return statistics.median(samples)
+
+
+def interleaved_medians(fns: dict, repetitions: int, min_sample_s: float) -> dict:
+    """Median per-call seconds of each function. Every repetition times every function once,
+    in a rotated order, so that a slow spell on the shared machine spreads over all of them."""
+    calls = {name: calls_per_sample(fn, min_sample_s) for name, fn in fns.items()}
+    names = list(fns)
+    samples = {name: [] for name in names}
+    for rep in range(repetitions):
+        for name in names[rep % len(names):] + names[:rep % len(names)]:
+            start = time.perf_counter()
+            for _ in range(calls[name]):
+                fns[name]()
+            samples[name].append((time.perf_counter() - start) / calls[name])
+    return {name: statistics.median(times) for name, times in samples.items()}
 
 
 class CopyBound:
@@ -112,18 +122,24 @@ class CopyBound:
         for part in parts:
             part.result()
 
-    def fresh_seconds(self, traffic: int, repetitions: int) -> float:
+    def fresh_copy(self, traffic: int):
+        """A function that copies traffic / 2 bytes into a fresh numpy.empty buffer."""
         src = np.ones(traffic // 2, np.uint8)
-        return median_seconds(lambda: self.copy(np.empty_like(src), src), repetitions, 0.0)
+        return lambda: self.copy(np.empty_like(src), src)
 
 
-def run_workload(w: Workload, libraries, check_only: bool, repetitions: int, min_sample_s: float):
+BOUND = "memcpy bound"
+
+
+def run_workload(w: Workload, libraries, bound: CopyBound | None, repetitions: int,
+                 min_sample_s: float):
+    """{library: Result} and the bound's median seconds (None without a bound)."""
     x = make_input(w, np.random.default_rng(0))
     reference = PEERS["padnd"](x, w)()
-    results = {}
+    results, fns = {}, {}
     for lib in libraries:
         try:
-            importlib.import_module(lib)
+            importlib.import_module(lib.split(" ")[0])
         except ImportError:
             results[lib] = Result(None, "n/a: not installed (pip install -r bench/requirements.txt)")
             continue
@@ -141,13 +157,22 @@ def run_workload(w: Workload, libraries, check_only: bool, repetitions: int, min
             results[lib] = Result(None, "MISMATCH: output differs from padnd's")
             continue
         del output
-        seconds = None if check_only else median_seconds(fn, repetitions, min_sample_s)
-        results[lib] = Result(seconds, "bit-exact")
-    return results
+        results[lib] = Result(None, "bit-exact")
+        fns[lib] = fn
+    if repetitions == 0:
+        return results, None
+    if bound is not None:
+        fns[BOUND] = bound.fresh_copy(traffic_bytes(w))
+    medians = interleaved_medians(fns, repetitions, min_sample_s)
+    for lib in results:
+        if lib in medians:
+            results[lib] = results[lib]._replace(seconds=medians[lib])
+    return results, medians.get(BOUND)
 
 
-def best_peer(results):
-    timed = [(r.seconds, lib) for lib, r in results.items() if lib != "padnd" and r.seconds]
+def best_peer(results, preallocated: bool):
+    timed = [(r.seconds, lib) for lib, r in results.items()
+             if not lib.startswith("padnd") and r.seconds and (lib in PREALLOCATED) == preallocated]
     return min(timed) if timed else (None, None)
 
 
@@ -161,8 +186,9 @@ def fmt_time(seconds: float) -> str:
 def tables(workloads, all_results, bounds) -> str:
     rows = ["| workload | library | median | GB/s | % of bound | note |",
             "|---|---|---:|---:|---:|---|"]
-    summary = ["| workload | padnd | padnd GB/s | % of bound | fastest peer | its median | "
-               "padnd speed-up | target |", "|---|---:|---:|---:|---|---:|---:|---|"]
+    summary = ["| workload | padnd | GB/s | % of bound | fastest allocating peer | its median | "
+               "speed-up | target | padnd out= | openvino (own buffer) | speed-up |",
+               "|---|---:|---:|---:|---|---:|---:|---|---:|---:|---:|"]
     for w in workloads:
         results, bound, traffic = all_results[w.name], bounds.get(w.name), traffic_bytes(w)
         for lib, r in results.items():
@@ -174,18 +200,22 @@ def tables(workloads, all_results, bounds) -> str:
         mine = results["padnd"].seconds
         if not mine:
             continue
-        peer_s, peer = best_peer(results)
+        peer_s, peer = best_peer(results, preallocated=False)
         speedup = peer_s / mine if peer_s else None
         target = {"large": (speedup or 0) > 1.0 if peer else None,
                   "medium": (speedup or 0) >= MEDIUM_SPEEDUP_TARGET if peer else None,
                   "tiny": mine <= TINY_PADND_TARGET_S if w.name == "tiny_const" else None}[w.size]
         goal = {"large": "faster than peers", "medium": f"≥ {MEDIUM_SPEEDUP_TARGET:g}× peers",
                 "tiny": "≤ 2 µs"}[w.size]
+        mine_out = results.get("padnd out=", Result(None, "")).seconds
+        ov_s, _ = best_peer(results, preallocated=True)
         summary.append(
             f"| {w.name} | {fmt_time(mine)} | {traffic / mine / 1e9:.2f} | "
             f"{f'{100 * bound / mine:.0f} %' if bound else '—'} | {peer or '—'} | "
             f"{fmt_time(peer_s) if peer_s else '—'} | {f'{speedup:.2f}×' if speedup else '—'} | "
-            f"{'' if target is None else ('met' if target else 'MISSED')} ({goal}) |")
+            f"{'' if target is None else ('met' if target else 'MISSED')} ({goal}) | "
+            f"{fmt_time(mine_out) if mine_out else '—'} | {fmt_time(ov_s) if ov_s else '—'} | "
+            f"{f'{ov_s / mine_out:.2f}×' if ov_s and mine_out else '—'} |")
     return "\n".join(rows) + ("\n\n" + "\n".join(summary) if len(summary) > 2 else "")
 
 
@@ -226,7 +256,8 @@ def main() -> int:
     ap.add_argument("--markdown")
     ap.add_argument("--plot")
     args = ap.parse_args()
-    libraries = ["padnd"] + [p for p in args.peers.split(",") if p and p != "padnd"]
+    libraries = ["padnd", "padnd out="] + [p for p in args.peers.split(",")
+                                           if p and not p.startswith("padnd")]
     unknown = set(libraries) - set(PEERS)
     if unknown:
         ap.error(f"unknown peers: {sorted(unknown)}")
@@ -237,16 +268,18 @@ def main() -> int:
     bound = CopyBound(os.cpu_count() or 1)
     all_results, bounds = {}, {}
     for w in workloads:
-        all_results[w.name] = run_workload(w, libraries, args.check_only, repetitions,
-                                           min_sample_s)
-        if w.size == "large" and not args.check_only:
-            bounds[w.name] = bound.fresh_seconds(traffic_bytes(w), repetitions)
+        all_results[w.name], bounds[w.name] = run_workload(
+            w, libraries, bound if w.size == "large" else None,
+            0 if args.check_only else repetitions, min_sample_s)
         print(f"{w.name}: " + ", ".join(f"{lib} {fmt_time(r.seconds) if r.seconds else r.note}"
                                         for lib, r in all_results[w.name].items()),
               file=sys.stderr)
-    text = (f"padnd.pad vs peers on {os.cpu_count()} CPUs, medians of {repetitions} "
-            f"repetitions; bound: all-core memcpy of the same traffic into a fresh buffer "
-            f"({bound.threads} threads)\n\n" + tables(workloads, all_results, bounds))
+    heading = ("every library's output against padnd.pad's, bit for bit (no timing)"
+               if args.check_only else
+               f"padnd.pad vs peers on {os.cpu_count()} CPUs, medians of {repetitions} "
+               f"repetitions; bound: all-core memcpy of the same traffic into a fresh buffer "
+               f"({bound.threads} threads)")
+    text = heading + "\n\n" + tables(workloads, all_results, bounds)
     print(text)
     if args.markdown:
         pathlib.Path(args.markdown).write_text(text + "\n")

@@ -10,6 +10,7 @@ reshaped view) is done in prepare, outside the timed call.
 
 How each peer is called (the fastest ordinary way we know; see README, Performance):
   padnd        padnd.pad(x, pad_width, mode[, negative=, interior=])
+  padnd out=   the same with out= a preallocated array (compared with openvino)
   numpy        numpy.pad on a view of x; crops are expressed by slicing that view
   torch        torch.nn.functional.pad on torch.from_numpy(x) (shared memory), .numpy() of
                the result (shared); non-constant modes pad the last 1-3 axes of an N+1-D view
@@ -41,15 +42,29 @@ def _no_interior(w):
         raise NotExpressible("no interior padding")
 
 
-def _padnd(x, w):
-    import padnd
-
+def _padnd_kwargs(w) -> dict:
     kwargs = {}
     if w.interior and any(w.interior):
         kwargs["interior"] = list(w.interior)
     if any(b < 0 or e < 0 for b, e in w.pads):
         kwargs["negative"] = "crop_then_pad"  # the same as slicing first, as numpy and cv2 do
+    return kwargs
+
+
+def _padnd(x, w):
+    import padnd
+
+    kwargs = _padnd_kwargs(w)
     return lambda: padnd.pad(x, w.pads, w.mode, **kwargs)
+
+
+def _padnd_out(x, w):
+    """padnd.pad into a preallocated (and already written) output array."""
+    import padnd
+
+    pad = _padnd(x, w)
+    out = pad()
+    return lambda: padnd.pad(x, w.pads, w.mode, out=out, **_padnd_kwargs(w))
 
 
 def _numpy(x, w):
@@ -173,5 +188,7 @@ def _openvino(x, w):
     return lambda: request.infer({0: x}, share_inputs=True, share_outputs=True)[0]
 
 
-PEERS = {"padnd": _padnd, "numpy": _numpy, "torch": _torch, "cv2": _cv2,
+PEERS = {"padnd": _padnd, "padnd out=": _padnd_out, "numpy": _numpy, "torch": _torch, "cv2": _cv2,
          "onnxruntime": _onnxruntime, "openvino": _openvino}
+# Libraries that write into an existing buffer rather than allocating their output.
+PREALLOCATED = {"padnd out=", "openvino"}
