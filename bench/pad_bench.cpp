@@ -2,11 +2,14 @@
 // padnd on every workload of bench/workloads.py, next to the machine's memcpy bounds measured in
 // the same run. Bytes/second count bytes read + bytes written, for padnd and memcpy alike.
 //
-//   pad/<workload>/threads:all|1   execute into a preallocated, already-touched output
-//   alloc/<workload>               plan + fresh output (padnd::pad) + execute, all cores
+//   pad/<workload>/threads:all|1   execute into a preallocated, already-touched output (every
+//                                  workload)
+//   alloc/<workload>               plan + fresh output (padnd::pad) + execute, all cores (every
+//                                  workload)
 //   memcpy/<workload>              all-core memcpy of the same byte count into a touched buffer
 //   memcpy_fresh/<workload>        the same into a fresh 2 MiB-aligned MADV_HUGEPAGE buffer
 //                                  (both for large workloads: the bounds their targets quote)
+//   memcpy_serial/<workload>       one thread's memcpy of the same bytes (medium: in cache)
 //   overhead/plan+execute|execute/<tiny workload>   ns per call, serial
 #include <benchmark/benchmark.h>
 #include <sys/mman.h>
@@ -135,6 +138,20 @@ void memcpy_touched(benchmark::State& state, const Workload& w) {
   state.SetBytesProcessed(state.iterations() * 2 * n);
 }
 
+/// One thread's memcpy of the same traffic into a touched buffer: for medium workloads, whose
+/// bytes stay in cache, this is what one core can move at best.
+void memcpy_serial(benchmark::State& state, const Workload& w) {
+  const std::int64_t n = bound_copy_bytes(w);
+  std::vector<std::byte> src(static_cast<std::size_t>(n), std::byte{3});
+  std::vector<std::byte> dst(static_cast<std::size_t>(n), std::byte{1});
+  for (auto _ : state) {
+    std::memcpy(dst.data(), src.data(), static_cast<std::size_t>(n));
+    benchmark::DoNotOptimize(dst.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(state.iterations() * 2 * n);
+}
+
 void memcpy_fresh(benchmark::State& state, const Workload& w) {
   const std::int64_t n = bound_copy_bytes(w);
   std::vector<std::byte> src(static_cast<std::size_t>(n), std::byte{3});
@@ -174,26 +191,37 @@ void execute_only(benchmark::State& state, const Workload& w) {
   }
 }
 
+benchmark::TimeUnit unit_for(const Workload& w) {
+  const std::string size = w.size_class;
+  return size == "large" ? benchmark::kMillisecond
+         : size == "medium" ? benchmark::kMicrosecond
+                            : benchmark::kNanosecond;
+}
+
 void register_all() {
   for (const Workload& w : kWorkloads) {
     const std::string name = w.name;
-    const bool tiny = std::string(w.size_class) == "tiny";
-    if (tiny) {
+    const benchmark::TimeUnit unit = unit_for(w);
+    benchmark::RegisterBenchmark(("pad/" + name + "/threads:all").c_str(), pad_into_touched, w, 0)
+        ->UseRealTime()->Unit(unit);
+    benchmark::RegisterBenchmark(("pad/" + name + "/threads:1").c_str(), pad_into_touched, w, 1)
+        ->UseRealTime()->Unit(unit);
+    benchmark::RegisterBenchmark(("alloc/" + name).c_str(), pad_allocating, w)
+        ->UseRealTime()->Unit(unit);
+    const std::string size = w.size_class;
+    if (size == "tiny") {
       benchmark::RegisterBenchmark(("overhead/plan+execute/" + name).c_str(), plan_and_execute, w);
       benchmark::RegisterBenchmark(("overhead/execute/" + name).c_str(), execute_only, w);
-      continue;
     }
-    benchmark::RegisterBenchmark(("pad/" + name + "/threads:all").c_str(), pad_into_touched, w, 0)
-        ->UseRealTime()->Unit(benchmark::kMillisecond);
-    benchmark::RegisterBenchmark(("pad/" + name + "/threads:1").c_str(), pad_into_touched, w, 1)
-        ->UseRealTime()->Unit(benchmark::kMillisecond);
-    benchmark::RegisterBenchmark(("alloc/" + name).c_str(), pad_allocating, w)
-        ->UseRealTime()->Unit(benchmark::kMillisecond);
-    if (std::string(w.size_class) != "large") continue;  // bounds are quoted for large only
+    if (size == "medium") {
+      benchmark::RegisterBenchmark(("memcpy_serial/" + name).c_str(), memcpy_serial, w)
+          ->UseRealTime()->Unit(unit);
+    }
+    if (size != "large") continue;  // the all-core memcpy bounds are quoted for large workloads
     benchmark::RegisterBenchmark(("memcpy/" + name).c_str(), memcpy_touched, w)
-        ->UseRealTime()->Unit(benchmark::kMillisecond);
+        ->UseRealTime()->Unit(unit);
     benchmark::RegisterBenchmark(("memcpy_fresh/" + name).c_str(), memcpy_fresh, w)
-        ->UseRealTime()->Unit(benchmark::kMillisecond);
+        ->UseRealTime()->Unit(unit);
   }
 }
 

@@ -3,7 +3,7 @@
 """Runs bench/padnd_bench and prints padnd against the memcpy bounds of the same run.
 
     python3 bench/report.py build/bench/padnd_bench [--repetitions 5] [--filter REGEX]
-                            [--markdown OUT.md]
+                            [--min-time SECONDS] [--markdown OUT.md]
 
 Medians over repetitions. Preallocated output is compared with the all-core memcpy into a
 touched buffer (target >= 90 %), allocating with the all-core memcpy into a fresh huge-page
@@ -24,11 +24,15 @@ TARGET_ALLOCATING = 0.85
 TARGET_NS = {"plan+execute": 200.0, "execute": 60.0}
 
 
-def run(binary, repetitions, pattern):
+def run(binary, repetitions, pattern, min_time_s):
+    # Repetitions of all benchmarks run in random order, so a slow spell on the shared machine
+    # spreads over padnd and its bounds instead of falling on one of them.
     cmd = [binary, "--benchmark_format=json", f"--benchmark_repetitions={repetitions}",
-           "--benchmark_report_aggregates_only=true"]
+           "--benchmark_report_aggregates_only=true", "--benchmark_enable_random_interleaving=true"]
     if pattern:
         cmd.append(f"--benchmark_filter={pattern}")
+    if min_time_s is not None:
+        cmd.append(f"--benchmark_min_time={min_time_s}")
     data = json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)
     medians = {}
     for b in data["benchmarks"]:
@@ -62,9 +66,12 @@ def table(medians):
                     f"{one:.1f} | {alloc:.1f} | {fresh:.1f} | {100 * alloc / fresh:.0f} % | "
                     f"{'met' if ok else 'MISSED'} |")
     for name, size, *_ in WORKLOADS:
-        if size == "medium" and f"pad/{name}/threads:all" in medians:
+        if size != "large" and f"pad/{name}/threads:all" in medians:
             m = medians[f"pad/{name}/threads:all"]
-            rows.append(f"| {name} (medium) | {gbps(m):.1f} | | | "
+            serial = gbps(medians.get(f"memcpy_serial/{name}"))
+            rows.append(f"| {name} ({size}) | {gbps(m):.1f} | "
+                        f"{f'{serial:.1f} (1 thread)' if serial else ''} | "
+                        f"{f'{100 * gbps(m) / serial:.0f} %' if serial else ''} | "
                         f"{gbps(medians[f'pad/{name}/threads:1']):.1f} | "
                         f"{gbps(medians[f'alloc/{name}']):.1f} | | | (vs peers: bench/compare.py) |")
     rows += ["", "| per-call overhead (serial) | median ns | target ns | |", "|---|---:|---:|---|"]
@@ -87,9 +94,10 @@ def main():
     ap.add_argument("binary")
     ap.add_argument("--repetitions", type=int, default=5)
     ap.add_argument("--filter", default="")
+    ap.add_argument("--min-time", type=float, help="seconds per benchmark (Google Benchmark's)")
     ap.add_argument("--markdown")
     args = ap.parse_args()
-    context, medians = run(args.binary, args.repetitions, args.filter)
+    context, medians = run(args.binary, args.repetitions, args.filter, args.min_time)
     text = (f"padnd_bench on {context.get('num_cpus')} CPUs, {context.get('mhz_per_cpu')} MHz, "
             f"medians of {args.repetitions} repetitions (bytes read + written per second)\n\n"
             + table(medians))

@@ -7,7 +7,7 @@ jobs=$(nproc 2>/dev/null || echo 2)
 
 # 1. System packages (skipped when already present).
 need=()
-for pkg in cmake g++ make libgtest-dev; do
+for pkg in cmake g++ make libgtest-dev libbenchmark-dev; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 python3 -c 'import venv, ensurepip' 2>/dev/null || need+=(python3-venv)
@@ -21,10 +21,13 @@ python3 -m venv .venv
 .venv/bin/pip install -q --upgrade pip
 .venv/bin/pip install -q -r requirements-test.txt
 
-# 3. C++ tests, Release (includes packaging smoke tests).
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
+# 3. C++ tests, Release (includes packaging smoke tests), and the benchmark suite: built, and
+#    run once on one tiny workload through report.py so that neither can rot (no timing claims).
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DPADND_BUILD_BENCH=ON
 cmake --build build -j"$jobs"
 ctest --test-dir build --output-on-failure --no-tests=error -j"$jobs"
+python3 bench/report.py build/bench/padnd_bench --filter '/tiny_const' --repetitions 2 \
+  --min-time 0.001 >/dev/null
 
 # 4. C++ tests under AddressSanitizer + UndefinedBehaviorSanitizer.
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DPADND_SANITIZE=ON
@@ -36,5 +39,6 @@ PADND_CLI="$PWD/build/padnd" .venv/bin/python -m pytest -q tests/cli
 
 # 6. Python package: built with the build deps already in the venv (no isolated env to fetch),
 #    then tested as installed (the sources live in python/padnd, so nothing shadows it here).
+#    tests/python includes bench/compare.py --quick --check-only (every installed peer, bit for bit).
 .venv/bin/pip install -q --no-build-isolation ./
 .venv/bin/python -m pytest -q tests/python

@@ -47,11 +47,18 @@ constexpr std::array<TypeInfo, 26> kTypes{{
     {DType::uint2, "uint2", Storage::crumb, 2},
 }};
 
-const TypeInfo* find(DType d) {
-  for (const auto& t : kTypes) {
-    if (t.dtype == d) return &t;
+constexpr bool in_enum_order() {
+  for (std::size_t i = 0; i < kTypes.size(); ++i) {
+    if (static_cast<std::size_t>(kTypes[i].dtype) != i) return false;
   }
-  return nullptr;  // DType::opaque
+  return static_cast<std::size_t>(DType::opaque) == kTypes.size();
+}
+static_assert(in_enum_order(), "kTypes is indexed by DType");
+
+/// A lookup, not a search: storage() and item_bytes() run on every plan and execute.
+const TypeInfo* find(DType d) {
+  const auto i = static_cast<std::size_t>(d);
+  return i < kTypes.size() ? &kTypes[i] : nullptr;  // DType::opaque
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Execution: walk the output rows in order; each row is either filled or built from segments.
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstddef>
 #include <string>
@@ -19,54 +21,95 @@ namespace {
 
 using detail::RowContext;
 
-/// Where a row reads from: nothing (some outer axis is at a pad position), or an input offset
-/// (bytes, or elements for packed types; negative with negative strides).
-struct RowSource {
-  bool pad;
-  std::int64_t offset;
-};
-
-/// Visits the outer (non-row) axes in row-major order, from any starting row.
+/// Visits the outer (non-row) axes in row-major order, from any starting row. It keeps the input
+/// offset of every prefix of the outer axes, so a step recomputes only the axes that changed
+/// (usually one), and it knows where a row that is padded because of an outer axis ends its pad
+/// block: the rows up to the next step of that axis, which are contiguous in the output.
 class OuterWalker {
  public:
   OuterWalker(const std::vector<PlanAxis>& axes, std::int64_t view_offset, std::int64_t first_row)
-      : axes_(axes), outer_(axes.size() - 1), base_(view_offset) {
-    if (outer_ > kInlineRank) spilled_.resize(outer_);
+      : axes_(axes), outer_(axes.size() - 1) {
+    if (outer_ > kInlineRank) spilled_.resize(3 * outer_ + 1);
     index_ = outer_ > kInlineRank ? spilled_.data() : inline_;
+    rows_below_ = index_ + outer_;
+    base_ = rows_below_ + outer_;
+    std::int64_t rows = 1;
     for (std::size_t k = outer_; k-- > 0;) {
-      index_[k] = first_row % axes_[k].out_len;
-      first_row /= axes_[k].out_len;
+      rows_below_[k] = rows;
+      rows *= axes_[k].out_len;
+      index_[k] = first_row == 0 ? 0 : first_row / rows_below_[k] % axes_[k].out_len;
     }
+    base_[0] = view_offset;
+    update_from(0);
   }
 
-  [[nodiscard]] RowSource source() const {
-    std::int64_t off = base_;
-    for (std::size_t k = 0; k < outer_; ++k) {
-      const PlanAxis& a = axes_[k];
-      const std::int64_t o = index_[k];
-      const std::int64_t s = a.plain ? o : a.src[static_cast<std::size_t>(o)];
-      if (s == detail::kPadIndex) return {true, 0};
-      off += s * a.in_stride;
-    }
-    return {false, off};
+  /// Whether the current row is at a pad position of some outer axis.
+  [[nodiscard]] bool pad() const { return pad_axis_ < outer_; }
+  /// The current row's input offset (bytes, or elements for packed types); only if !pad().
+  [[nodiscard]] std::int64_t offset() const { return base_[outer_]; }
+  /// Rows from the current one to the end of its pad block; only if pad().
+  [[nodiscard]] std::int64_t pad_rows() const {
+    std::int64_t n = rows_below_[pad_axis_];
+    for (std::size_t k = pad_axis_ + 1; k < outer_; ++k) n -= index_[k] * rows_below_[k];
+    return n;
   }
 
-  void next() {
-    for (std::size_t k = outer_; k-- > 0;) {
-      if (++index_[k] < axes_[k].out_len) return;
+  void next() { step(outer_); }
+  /// Moves past the current pad block (pad_rows() rows); only if pad().
+  void skip_pad_block() {
+    for (std::size_t k = pad_axis_ + 1; k < outer_; ++k) index_[k] = 0;
+    step(pad_axis_ + 1);
+  }
+
+ private:
+  /// Advances the row counter formed by axes [0, end), innermost first.
+  void step(std::size_t end) {
+    for (std::size_t k = end; k-- > 0;) {
+      if (++index_[k] < axes_[k].out_len) {
+        update_from(k);
+        return;
+      }
       index_[k] = 0;
     }
   }
 
- private:
+  /// Recomputes the prefix offsets from axis k on; a pad position of an earlier axis still holds.
+  void update_from(std::size_t k) {
+    if (pad_axis_ < k) return;
+    pad_axis_ = outer_;
+    for (std::size_t j = k; j < outer_; ++j) {
+      const PlanAxis& a = axes_[j];
+      const std::int64_t s = a.plain ? index_[j] : a.src[static_cast<std::size_t>(index_[j])];
+      if (s == detail::kPadIndex) {
+        pad_axis_ = j;
+        return;
+      }
+      base_[j + 1] = base_[j] + s * a.in_stride;
+    }
+  }
+
   const std::vector<PlanAxis>& axes_;
   std::size_t outer_;
+  std::size_t pad_axis_ = 0;  ///< the first outer axis at a pad position, or outer_ if none
   static constexpr std::size_t kInlineRank = 8;  // deeper plans spill to the heap
-  std::int64_t inline_[kInlineRank] = {};
+  std::int64_t inline_[3 * kInlineRank + 1] = {};
   std::vector<std::int64_t> spilled_;
-  std::int64_t* index_;
-  std::int64_t base_;
+  std::int64_t* index_;       ///< position on each outer axis
+  std::int64_t* rows_below_;  ///< rows per position of each outer axis
+  std::int64_t* base_;        ///< base_[k]: input offset of axes [0, k) (valid up to pad_axis_)
 };
+
+/// The last-level cache's size (sysconf), or 32 MiB where the system does not say.
+std::int64_t cache_bytes() {
+  static const std::int64_t bytes = [] {
+    long size = -1;
+#ifdef _SC_LEVEL3_CACHE_SIZE
+    size = sysconf(_SC_LEVEL3_CACHE_SIZE);
+#endif
+    return size > 0 ? std::int64_t{size} : std::int64_t{32} << 20;
+  }();
+  return bytes;
+}
 
 std::int64_t outer_rows(const std::vector<PlanAxis>& axes) {
   std::int64_t n = 1;
@@ -75,8 +118,9 @@ std::int64_t outer_rows(const std::vector<PlanAxis>& axes) {
 }
 
 /// The cost model: a task moves at least kMinTaskBytes (below that, waking a thread costs more
-/// than it saves), and a loop has a few tasks per thread so a slow thread does not hold it up.
-constexpr std::int64_t kMinTaskBytes = std::int64_t{256} << 10;
+/// than it saves: with 256 KiB, reflect_small's two tasks took twice as long as one thread), and
+/// a loop has a few tasks per thread so a slow thread does not hold it up.
+constexpr std::int64_t kMinTaskBytes = std::int64_t{512} << 10;
 constexpr std::int64_t kTasksPerThread = 4;
 /// When outer axes repeat input rows (their borders), rows longer than this are written in column
 /// chunks of this size, each across all the task's rows before the next, so that repeated input
@@ -126,24 +170,38 @@ void bytes_task(void* context, std::int64_t task) {
   std::byte* seg_dst[kBatchRows];
   for (std::int64_t p0 = c0; p0 < c1; p0 += loop.chunk) {
     const std::int64_t p1 = std::min(c1, p0 + loop.chunk);
+    const bool whole_rows = p0 == 0 && p1 == ctx.row_len;
     OuterWalker walker(loop.plan->axes(), loop.plan->view_offset(), r0);
     for (std::int64_t r = r0; r < r1;) {
       const std::int64_t end = std::min(r1, r + batch);
       std::int64_t count = 0;
-      for (; r < end; ++r, walker.next()) {
+      while (r < end) {
         std::byte* row = loop.out + r * row_bytes;
-        const RowSource from = walker.source();
-        if (from.pad) {
-          detail::fill_bytes(row + p0 * ctx.unit_bytes, (p1 - p0) * ctx.unit_bytes, ctx);
-        } else {
+        if (!walker.pad()) {
           dst[count] = row;
-          src[count] = loop.in + from.offset;
+          src[count] = loop.in + walker.offset();
           ++count;
+          ++r;
+          walker.next();
+          continue;
         }
+        // A pad block of an outer axis: whole rows are one fill, contiguous in the output.
+        const std::int64_t n = std::min(r1 - r, walker.pad_rows());
+        if (whole_rows) {
+          detail::fill_bytes(row, n * row_bytes, ctx);
+        } else {
+          for (std::int64_t i = 0; i < n; ++i) {
+            detail::fill_bytes(row + i * row_bytes + p0 * ctx.unit_bytes,
+                               (p1 - p0) * ctx.unit_bytes, ctx);
+          }
+        }
+        r += n;
+        if (r < r1) walker.skip_pad_block();
       }
       detail::bytes_rows<W>(ctx, detail::RowBatch{count, dst, src}, p0, p1, seg_dst);
     }
   }
+  if (ctx.stream) detail::stream_fence();
 }
 
 template <std::int64_t W>
@@ -174,11 +232,10 @@ void run_strings(const Plan& plan, const RowContext& ctx, const std::byte* in, s
   const std::int64_t rows = outer_rows(plan.axes());
   for (std::int64_t r = 0; r < rows; ++r, walker.next()) {
     std::string* dst = out + r * ctx.row_len;
-    const RowSource src = walker.source();
-    if (src.pad) {
+    if (walker.pad()) {
       detail::string_fill(dst, ctx.row_len, *ctx.fill);
     } else {
-      detail::string_row(ctx, dst, in + src.offset);
+      detail::string_row(ctx, dst, in + walker.offset());
     }
   }
 }
@@ -191,11 +248,10 @@ void run_packed(const Plan& plan, const RowContext& ctx, const std::uint8_t* in,
   detail::PackedWriter<BITS> writer(out);
   const auto fill = static_cast<std::uint8_t>((*ctx.fill)[0]);
   for (std::int64_t r = 0; r < rows; ++r, walker.next()) {
-    const RowSource src = walker.source();
-    if (src.pad) {
+    if (walker.pad()) {
       writer.put_fill(fill, ctx.row_len);
     } else {
-      detail::packed_row<BITS>(ctx, writer, in, src.offset);
+      detail::packed_row<BITS>(ctx, writer, in, walker.offset());
     }
   }
   writer.flush();
@@ -216,10 +272,11 @@ void execute(const Plan& plan, const void* in, void* out, std::int64_t out_bytes
   if (in == nullptr && plan.in_elems_ > 0) {
     throw Error(Errc::invalid_argument, "input: null data pointer for a non-empty tensor");
   }
+  const std::int64_t traffic_bytes = plan.in_elems_ * plan.type_.item_bytes() + plan.out_bytes_;
   const RowContext ctx{&plan.row_,       row.plain ? nullptr : row.src.data(),
                        row.out_len,      row.in_stride,
                        plan.unit_bytes_, &plan.fill_,
-                       plan.fill_byte_};
+                       plan.fill_byte_,  traffic_bytes > cache_bytes()};
   const auto* in_bytes = static_cast<const std::byte*>(in);
   switch (plan.type_.storage()) {
     case Storage::string:

@@ -7,6 +7,10 @@
 #include <cstdint>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "row_context.hpp"
 
 namespace padnd::detail {
@@ -43,6 +47,46 @@ inline void copy_bytes(std::byte* dst, const std::byte* src, std::size_t n) {
   } else {
     for (std::size_t i = 0; i < n; ++i) dst[i] = src[i];
   }
+}
+
+/// Copies from this many bytes on go through stream_bytes when RowContext::stream is set.
+constexpr std::int64_t kStreamMinBytes = 1024;
+
+/// Copies n non-overlapping bytes with non-temporal stores, which bypass the caches: when a
+/// pad's traffic exceeds the last-level cache, cached stores only evict the input and cost a
+/// read of every output line first (measured: 2 threads copying 64 MiB parts reached 26 GB/s
+/// with memcpy, 40 GB/s streaming). The caller issues stream_fence() before its results are
+/// used. Without SSE2 this is memcpy.
+inline void stream_bytes(std::byte* dst, const std::byte* src, std::size_t n) {
+#if defined(__SSE2__)
+  const std::size_t head = std::min(n, (16 - reinterpret_cast<std::uintptr_t>(dst) % 16) % 16);
+  copy_bytes(dst, src, head);
+  dst += head;
+  src += head;
+  n -= head;
+  for (; n >= 64; n -= 64, dst += 64, src += 64) {
+    const auto* from = reinterpret_cast<const __m128i*>(src);
+    auto* to = reinterpret_cast<__m128i*>(dst);
+    const __m128i a = _mm_loadu_si128(from);
+    const __m128i b = _mm_loadu_si128(from + 1);
+    const __m128i c = _mm_loadu_si128(from + 2);
+    const __m128i d = _mm_loadu_si128(from + 3);
+    _mm_stream_si128(to, a);
+    _mm_stream_si128(to + 1, b);
+    _mm_stream_si128(to + 2, c);
+    _mm_stream_si128(to + 3, d);
+  }
+  copy_bytes(dst, src, n);
+#else
+  std::memcpy(dst, src, n);
+#endif
+}
+
+/// Orders the non-temporal stores of stream_bytes before any later store (the task's "done").
+inline void stream_fence() {
+#if defined(__SSE2__)
+  _mm_sfence();
+#endif
 }
 
 template <std::int64_t W>
@@ -144,7 +188,11 @@ inline void bytes_segment(const RowContext& c, const RowSegment& seg, std::int64
         std::byte* out = rows.dst[r];
         const std::byte* in = rows.src[r] + from;
         if (stride == unit) {
-          copy_bytes(out, in, static_cast<std::size_t>(n * unit));
+          if (c.stream && n * unit >= kStreamMinBytes) {
+            stream_bytes(out, in, static_cast<std::size_t>(n * unit));
+          } else {
+            copy_bytes(out, in, static_cast<std::size_t>(n * unit));
+          }
         } else {
           for (std::int64_t i = 0; i < n; ++i) copy_unit<W>(out + i * unit, in + i * stride, unit);
         }

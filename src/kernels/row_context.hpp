@@ -18,6 +18,7 @@ struct RowContext {
   std::int64_t unit_bytes;    ///< bytes per position (byte storage)
   const std::string* fill;    ///< replicated pattern / string value / packed code
   int fill_byte;              ///< the byte every fill byte equals (memset), or -1
+  bool stream;                ///< long copies use non-temporal stores (traffic exceeds the LLC)
 };
 
 }  // namespace padnd::detail

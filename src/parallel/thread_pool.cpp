@@ -59,12 +59,14 @@ class Pool {
     }
     wake_.notify_all();
     loop.work();
-    // Tasks may still run on workers; and a worker may still hold `loop` after its last task.
+    // Workers that have not woken yet are not waited for: they will find no loop. Tasks may
+    // still run on attached workers, and a worker may still hold `loop` after its last task.
     std::unique_lock lock(mutex_);
+    loop_ = nullptr;
+    helpers_wanted_ = 0;
     idle_.wait(lock, [&] {
       return loop.done.load(std::memory_order_acquire) == loop.count && attached_ == 0;
     });
-    loop_ = nullptr;
     return true;
   }
 

@@ -1,0 +1,296 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""padnd.pad against numpy, torch, cv2, onnxruntime and openvino on bench/workloads.py.
+
+    python bench/compare.py [--quick] [--check-only] [--repetitions N] [--filter REGEX]
+                            [--peers a,b,...] [--markdown OUT.md] [--plot OUT.png]
+
+Every library's output is compared with padnd's, bit for bit; a mismatch is printed and the
+script exits with status 1. Times are medians of per-call times, every repetition timing each
+library once in rotated order; GB/s counts bytes read + bytes written. The libraries allocate
+their output (see bench/peers.py for how each is called), except "padnd out=" (padnd.pad into
+a preallocated array) and openvino (its infer request's own output buffer, reused), which are
+compared with each other. The bound of a large workload is an all-core memcpy of the same
+traffic into a fresh numpy.empty buffer (numpy advises huge pages for it), timed in the same
+rotation: numpy.copyto on one contiguous part per core, in threads (copyto releases the GIL).
+Medium and tiny workloads live in cache, where a threaded copy measures thread wake-ups, so
+they get no bound. --quick runs the medium and tiny workloads with few repetitions; --check-only only
+checks the outputs (no timing claims), as the tests do.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import pathlib
+import re
+import statistics
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from typing import NamedTuple
+
+import numpy as np
+
+HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from peers import PEERS, PREALLOCATED, NotExpressible  # noqa: E402
+from workloads import WORKLOADS, out_shape  # noqa: E402
+
+MEDIUM_SPEEDUP_TARGET = 3.0
+TINY_PADND_TARGET_S = 2e-6
+
+
+class Workload(NamedTuple):
+    name: str
+    size: str
+    dtype: str
+    shape: tuple
+    pads: list
+    mode: str
+    interior: list | None
+
+
+class Result(NamedTuple):
+    seconds: float | None  # median per call; None: not timed
+    note: str  # "bit-exact" (same bytes as padnd's output), "n/a: why" or "MISMATCH: ..."
+
+
+def make_input(w: Workload, rng: np.random.Generator) -> np.ndarray:
+    if w.dtype == "uint8":
+        return rng.integers(0, 256, w.shape, dtype=np.uint8)
+    wide = np.float64 if w.dtype == "float64" else np.float32
+    return rng.random(w.shape, dtype=wide).astype(w.dtype, copy=False)
+
+
+def traffic_bytes(w: Workload) -> int:
+    """Bytes read (the input left after crops) + bytes written."""
+    itemsize = np.dtype(w.dtype).itemsize
+    read = 1
+    for d, (b, e) in zip(w.shape, w.pads):
+        read *= max(0, d - max(0, -b) - max(0, -e))
+    return itemsize * (read + int(np.prod(out_shape(w.shape, w.pads, w.interior))))
+
+
+def same_bits(a, b: np.ndarray) -> bool:
+    a = np.asarray(a)
+    if a.shape != b.shape or a.dtype != b.dtype:
+        return False
+    flat = lambda v: np.ascontiguousarray(v).reshape(-1).view(np.uint8)  # noqa: E731
+    return np.array_equal(flat(a), flat(b))
+
+
+def calls_per_sample(fn, min_sample_s: float) -> int:
+    """Calls per timing sample so that a sample lasts at least min_sample_s (after a warm-up)."""
+    fn()  # warm-up: first-touch page faults, lazy initialisation
+    calls = 1
+    while True:
+        start = time.perf_counter()
+        for _ in range(calls):
+            fn()
+        elapsed = time.perf_counter() - start
+        if elapsed >= min_sample_s or calls >= 1 << 20:
+            return calls
+        calls *= min(100, max(2, int(min_sample_s / max(elapsed, 1e-9)) + 1))
+
+
+def interleaved_medians(fns: dict, repetitions: int, min_sample_s: float) -> dict:
+    """Median per-call seconds of each function. Every repetition times every function once,
+    in a rotated order, so that a slow spell on the shared machine spreads over all of them."""
+    calls = {name: calls_per_sample(fn, min_sample_s) for name, fn in fns.items()}
+    names = list(fns)
+    samples = {name: [] for name in names}
+    for rep in range(repetitions):
+        for name in names[rep % len(names):] + names[:rep % len(names)]:
+            start = time.perf_counter()
+            for _ in range(calls[name]):
+                fns[name]()
+            samples[name].append((time.perf_counter() - start) / calls[name])
+    return {name: statistics.median(times) for name, times in samples.items()}
+
+
+class CopyBound:
+    """All-core memcpy: numpy.copyto of one contiguous part per core, one thread each."""
+
+    def __init__(self, threads: int):
+        self.threads = threads
+        self.pool = ThreadPoolExecutor(threads)
+
+    def copy(self, dst: np.ndarray, src: np.ndarray) -> None:
+        cuts = [len(src) * t // self.threads for t in range(self.threads + 1)]
+        parts = [self.pool.submit(np.copyto, dst[a:b], src[a:b]) for a, b in zip(cuts, cuts[1:])]
+        for part in parts:
+            part.result()
+
+    def fresh_copy(self, traffic: int):
+        """A function that copies traffic / 2 bytes into a fresh numpy.empty buffer."""
+        src = np.ones(traffic // 2, np.uint8)
+        return lambda: self.copy(np.empty_like(src), src)
+
+
+BOUND = "memcpy bound"
+
+
+def run_workload(w: Workload, libraries, bound: CopyBound | None, repetitions: int,
+                 min_sample_s: float):
+    """{library: Result} and the bound's median seconds (None without a bound)."""
+    x = make_input(w, np.random.default_rng(0))
+    reference = PEERS["padnd"](x, w)()
+    results, fns = {}, {}
+    for lib in libraries:
+        try:
+            importlib.import_module(lib.split(" ")[0])
+        except ImportError:
+            results[lib] = Result(None, "n/a: not installed (pip install -r bench/requirements.txt)")
+            continue
+        try:
+            fn = PEERS[lib](x, w)
+            output = fn()
+        except NotExpressible as e:
+            results[lib] = Result(None, f"n/a: {e}")
+            continue
+        except Exception as e:  # noqa: BLE001 - the library rejects the request: report why
+            message = str(e).strip().splitlines()[-1]
+            results[lib] = Result(None, f"n/a: rejects: {'…' * (len(message) > 90)}{message[-90:]}")
+            continue
+        if not same_bits(output, reference):
+            results[lib] = Result(None, "MISMATCH: output differs from padnd's")
+            continue
+        del output
+        results[lib] = Result(None, "bit-exact")
+        fns[lib] = fn
+    if repetitions == 0:
+        return results, None
+    if bound is not None:
+        fns[BOUND] = bound.fresh_copy(traffic_bytes(w))
+    medians = interleaved_medians(fns, repetitions, min_sample_s)
+    for lib in results:
+        if lib in medians:
+            results[lib] = results[lib]._replace(seconds=medians[lib])
+    return results, medians.get(BOUND)
+
+
+def best_peer(results, preallocated: bool):
+    timed = [(r.seconds, lib) for lib, r in results.items()
+             if not lib.startswith("padnd") and r.seconds and (lib in PREALLOCATED) == preallocated]
+    return min(timed) if timed else (None, None)
+
+
+def fmt_time(seconds: float) -> str:
+    for unit, scale in (("s", 1.0), ("ms", 1e-3), ("µs", 1e-6)):
+        if seconds >= scale:
+            return f"{seconds / scale:.3g} {unit}"
+    return f"{seconds / 1e-9:.3g} ns"
+
+
+def tables(workloads, all_results, bounds) -> str:
+    rows = ["| workload | library | median | GB/s | % of bound | note |",
+            "|---|---|---:|---:|---:|---|"]
+    summary = ["| workload | padnd | GB/s | % of bound | fastest allocating peer | its median | "
+               "speed-up | target | padnd out= | openvino (own buffer) | speed-up |",
+               "|---|---:|---:|---:|---|---:|---:|---|---:|---:|---:|"]
+    for w in workloads:
+        results, bound, traffic = all_results[w.name], bounds.get(w.name), traffic_bytes(w)
+        for lib, r in results.items():
+            gbps = traffic / r.seconds / 1e9 if r.seconds else None
+            rows.append(f"| {w.name} | {lib} | {fmt_time(r.seconds) if r.seconds else '—'} | "
+                        f"{f'{gbps:.2f}' if gbps else '—'} | "
+                        f"{f'{100 * bound / r.seconds:.0f} %' if gbps and bound else '—'} | "
+                        f"{r.note} |")
+        mine = results["padnd"].seconds
+        if not mine:
+            continue
+        peer_s, peer = best_peer(results, preallocated=False)
+        speedup = peer_s / mine if peer_s else None
+        target = {"large": (speedup or 0) > 1.0 if peer else None,
+                  "medium": (speedup or 0) >= MEDIUM_SPEEDUP_TARGET if peer else None,
+                  "tiny": mine <= TINY_PADND_TARGET_S if w.name == "tiny_const" else None}[w.size]
+        goal = {"large": "faster than peers", "medium": f"≥ {MEDIUM_SPEEDUP_TARGET:g}× peers",
+                "tiny": "≤ 2 µs"}[w.size]
+        mine_out = results.get("padnd out=", Result(None, "")).seconds
+        ov_s, _ = best_peer(results, preallocated=True)
+        summary.append(
+            f"| {w.name} | {fmt_time(mine)} | {traffic / mine / 1e9:.2f} | "
+            f"{f'{100 * bound / mine:.0f} %' if bound else '—'} | {peer or '—'} | "
+            f"{fmt_time(peer_s) if peer_s else '—'} | {f'{speedup:.2f}×' if speedup else '—'} | "
+            f"{'' if target is None else ('met' if target else 'MISSED')} ({goal}) | "
+            f"{fmt_time(mine_out) if mine_out else '—'} | {fmt_time(ov_s) if ov_s else '—'} | "
+            f"{f'{ov_s / mine_out:.2f}×' if ov_s and mine_out else '—'} |")
+    return "\n".join(rows) + ("\n\n" + "\n".join(summary) if len(summary) > 2 else "")
+
+
+def plot(path: str, workloads, all_results) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    libs = list(next(iter(all_results.values())))
+    fig, ax = plt.subplots(figsize=(16, 6))
+    width = 0.8 / len(libs)
+    for i, lib in enumerate(libs):
+        xs, ys = [], []
+        for k, w in enumerate(workloads):
+            r = all_results[w.name][lib]
+            if r.seconds:
+                xs.append(k + i * width)
+                ys.append(traffic_bytes(w) / r.seconds / 1e9)
+        ax.bar(xs, ys, width, label=lib)
+    ax.set_xticks([k + 0.4 - width / 2 for k in range(len(workloads))])
+    ax.set_xticklabels([w.name for w in workloads], rotation=35, ha="right")
+    ax.set_yscale("log")
+    ax.set_ylabel("GB/s (bytes read + written), log scale")
+    ax.set_title("padnd.pad and peers, median per workload (missing bar: n/a)")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="medium and tiny workloads, 3 repetitions")
+    ap.add_argument("--check-only", action="store_true", help="check outputs, time nothing")
+    ap.add_argument("--repetitions", type=int, default=None)
+    ap.add_argument("--filter", default="", help="regex on workload names")
+    ap.add_argument("--peers", default=",".join(PEERS), help="comma-separated libraries")
+    ap.add_argument("--markdown")
+    ap.add_argument("--plot")
+    args = ap.parse_args()
+    libraries = ["padnd", "padnd out="] + [p for p in args.peers.split(",")
+                                           if p and not p.startswith("padnd")]
+    unknown = set(libraries) - set(PEERS)
+    if unknown:
+        ap.error(f"unknown peers: {sorted(unknown)}")
+    repetitions = args.repetitions or (3 if args.quick else 7)
+    min_sample_s = 0.005 if args.quick else 0.05
+    workloads = [Workload(*w) for w in WORKLOADS
+                 if re.search(args.filter, w[0]) and (not args.quick or w[1] != "large")]
+    bound = CopyBound(os.cpu_count() or 1)
+    all_results, bounds = {}, {}
+    for w in workloads:
+        all_results[w.name], bounds[w.name] = run_workload(
+            w, libraries, bound if w.size == "large" else None,
+            0 if args.check_only else repetitions, min_sample_s)
+        print(f"{w.name}: " + ", ".join(f"{lib} {fmt_time(r.seconds) if r.seconds else r.note}"
+                                        for lib, r in all_results[w.name].items()),
+              file=sys.stderr)
+    heading = ("every library's output against padnd.pad's, bit for bit (no timing)"
+               if args.check_only else
+               f"padnd.pad vs peers on {os.cpu_count()} CPUs, medians of {repetitions} "
+               f"repetitions; bound: all-core memcpy of the same traffic into a fresh buffer "
+               f"({bound.threads} threads)")
+    text = heading + "\n\n" + tables(workloads, all_results, bounds)
+    print(text)
+    if args.markdown:
+        pathlib.Path(args.markdown).write_text(text + "\n")
+    if args.plot and not args.check_only:
+        plot(args.plot, workloads, all_results)
+    mismatches = [(w, lib) for w, res in all_results.items() for lib, r in res.items()
+                  if r.note.startswith("MISMATCH")]
+    for w, lib in mismatches:
+        print(f"MISMATCH: {lib} on {w} differs from padnd", file=sys.stderr)
+    return 1 if mismatches else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
