@@ -18,8 +18,15 @@ bool is_statistic(Mode mode) { return computes_values(mode) && mode != Mode::lin
 
 bool computes(const AxisMode& m) { return computes_values(m.mode) || m.odd; }
 
-bool has_arithmetic(const ElementType& type) {
+/// Whether numpy computes mode `m` for `type`: everything for numbers; maximum and minimum of
+/// datetime64 and odd reflection of timedelta64 (numpy rounds statistics of timedelta64 with
+/// np.round, which has no timedelta loop, and has no loops for the rest).
+bool computes_in(const ElementType& type, const AxisMode& m) {
   switch (type.dtype) {
+    case DType::datetime64:
+      return !m.odd && (m.mode == Mode::maximum || m.mode == Mode::minimum);
+    case DType::timedelta64:
+      return m.odd;
     case DType::boolean:
     case DType::int8:
     case DType::int16:
@@ -59,10 +66,12 @@ void check_arithmetic(const ElementType& type, const PadSpec& spec, std::size_t 
                       const AxisMode& m, bool input_empty) {
   const std::string mode = m.odd ? std::string(mode_name(m.mode)) + " with reflect_type 'odd'"
                                  : std::string(mode_name(m.mode));
-  if (!has_arithmetic(type)) {
+  if (!computes_in(type, m)) {
     throw Error(Errc::unsupported_type, where("mode", k) + mode +
                                             " computes values, which needs a bool, integer, "
-                                            "float16/32/64 or complex element type; got " +
+                                            "float16/32/64 or complex element type (or "
+                                            "datetime64 for maximum/minimum, timedelta64 for "
+                                            "odd reflection, as numpy); got " +
                                             type.name());
   }
   if (m.mode == Mode::linear_ramp) {

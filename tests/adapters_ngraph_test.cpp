@@ -53,6 +53,17 @@ TEST(adapters_ngraph, V0PadValueTypeMustMatchInEveryMode) {
   }
 }
 
+TEST(adapters_ngraph, NumpyTimeTypesRejected) {
+  for (DType type : {DType::datetime64, DType::timedelta64}) {
+    PadV0 op0 = v0({0, 1}, {0, 0}, "EDGE");
+    op0.arg_pad_value = ValueTensor::scalar(type, std::string(8, '\0'));
+    expect_error([&] { canonical(op0, {3, 3}, type); }, Errc::unsupported_type,
+                 {"arg", ElementType(type).name(), "nGraph Pad v0"});
+    expect_error([&] { canonical(v1({0, 1}, {0, 0}, "EDGE"), {3, 3}, type); },
+                 Errc::unsupported_type, {"arg", ElementType(type).name(), "nGraph Pad v1"});
+  }
+}
+
 TEST(adapters_ngraph, V0PadValueMustBeScalarInEveryMode) {
   for (const char* mode : {"CONSTANT", "EDGE"}) {
     PadV0 op = v0({0, 1}, {0, 0}, mode);

@@ -165,9 +165,10 @@ def pad(array, pad_width, mode="constant", *, negative=None, interior=None, out=
     void, datetime64, timedelta64, ml_dtypes types), in any memory layout: the engine reads the
     input through its byte strides (views, negative strides, Fortran order, 0-d and zero-size
     arrays). The value modes and ``reflect_type="odd"`` need bool, integer, float16/32/64 or
-    complex data, in either byte order; other dtypes raise TypeError, as numpy's ufuncs do for
-    strings and void (numpy's datetime64 maximum/minimum and timedelta64 odd reflection are not
-    provided).
+    complex data, in either byte order, and compute what numpy computes for times: "maximum"
+    and "minimum" of datetime64 (NaT wins) and odd reflection of timedelta64 (int64
+    arithmetic, NaT in NaT out, overflow wraps). Other dtypes and modes raise TypeError, as
+    numpy's ufuncs do.
 
     ``mode`` may also be a sequence with one mode name per axis (padnd's extension), e.g.
     ``mode=("constant", "reflect")``: each axis is padded in its mode with that mode's
