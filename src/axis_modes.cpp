@@ -41,20 +41,22 @@ bool computes_in(const ElementType& type, const AxisMode& m) {
     case DType::float64:
     case DType::complex64:
     case DType::complex128:
+    case DType::longdouble:
+    case DType::clongdouble:
       return true;
     default:
       return false;
   }
 }
 
-bool is_ramp_type(const ElementType& type) {
-  return type.dtype == DType::float16 || type.dtype == DType::float32 ||
-         type.dtype == DType::float64 || type.dtype == DType::complex64 ||
-         type.dtype == DType::complex128;
+bool is_complex(const ElementType& type) {
+  return type.dtype == DType::complex64 || type.dtype == DType::complex128 ||
+         type.dtype == DType::clongdouble;
 }
 
-bool is_complex(const ElementType& type) {
-  return type.dtype == DType::complex64 || type.dtype == DType::complex128;
+bool is_ramp_type(const ElementType& type) {
+  return type.dtype == DType::float16 || type.dtype == DType::float32 ||
+         type.dtype == DType::float64 || type.dtype == DType::longdouble || is_complex(type);
 }
 
 std::string side_text(std::int64_t begin, std::int64_t end) {
@@ -69,7 +71,7 @@ void check_arithmetic(const ElementType& type, const PadSpec& spec, std::size_t 
   if (!computes_in(type, m)) {
     throw Error(Errc::unsupported_type, where("mode", k) + mode +
                                             " computes values, which needs a bool, integer, "
-                                            "float16/32/64 or complex element type (or "
+                                            "float, complex or long double element type (or "
                                             "datetime64 for maximum/minimum, timedelta64 for "
                                             "odd reflection, as numpy); got " +
                                             type.name());
@@ -77,7 +79,8 @@ void check_arithmetic(const ElementType& type, const PadSpec& spec, std::size_t 
   if (m.mode == Mode::linear_ramp) {
     if (!is_ramp_type(spec.ramp_type)) {
       throw Error(Errc::unsupported_type,
-                  "ramp_type: linear_ramp computes in float16/32/64 or complex64/128; got " +
+                  "ramp_type: linear_ramp computes in float16/32/64, longdouble or complex64/128 "
+                      "/clongdouble; got " +
                       spec.ramp_type.name());
     }
     if (is_complex(spec.ramp_type) && is_integer(type)) {

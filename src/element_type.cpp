@@ -18,7 +18,7 @@ struct TypeInfo {
   int bits;
 };
 
-constexpr std::array<TypeInfo, 28> kTypes{{
+constexpr std::array<TypeInfo, 30> kTypes{{
     {DType::boolean, "bool", Storage::bytes, 8},
     {DType::int8, "int8", Storage::bytes, 8},
     {DType::int16, "int16", Storage::bytes, 16},
@@ -47,6 +47,8 @@ constexpr std::array<TypeInfo, 28> kTypes{{
     {DType::uint2, "uint2", Storage::crumb, 2},
     {DType::datetime64, "datetime64", Storage::bytes, 64},
     {DType::timedelta64, "timedelta64", Storage::bytes, 64},
+    {DType::longdouble, "longdouble", Storage::bytes, 8 * static_cast<int>(sizeof(long double))},
+    {DType::clongdouble, "clongdouble", Storage::bytes, 16 * static_cast<int>(sizeof(long double))},
 }};
 
 const TypeInfo* find(DType d) {

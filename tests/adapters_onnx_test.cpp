@@ -90,6 +90,8 @@ TEST(adapters_onnx, TypeListSizesPerVersion) {
     EXPECT_FALSE(onnx::type_allowed(opset, ElementType::opaque(4)));
     EXPECT_FALSE(onnx::type_allowed(opset, DType::datetime64));  // numpy's own types
     EXPECT_FALSE(onnx::type_allowed(opset, DType::timedelta64));
+    EXPECT_FALSE(onnx::type_allowed(opset, DType::longdouble));
+    EXPECT_FALSE(onnx::type_allowed(opset, DType::clongdouble));
   }
   EXPECT_FALSE(onnx::type_allowed(11, DType::boolean));
   EXPECT_FALSE(onnx::type_allowed(11, DType::string));

@@ -172,6 +172,23 @@ std::vector<std::int64_t> pad_ticks(ElementType type, const std::vector<std::int
 
 constexpr std::int64_t kNaT = std::numeric_limits<std::int64_t>::min();
 
+TEST(ValueModes, LongDoubleComputesInLongDouble) {  // numpy's np.longdouble: no double roundings
+  const long double tiny = 0x1p-60L;
+  const std::vector<long double> values{1.0L, 1.0L + tiny};
+  const auto run = [&](Mode mode) {
+    Tensor in(DType::longdouble, {2});
+    std::memcpy(in.data(), values.data(), 2 * sizeof(long double));
+    const Tensor out = pad(in.view(), one_axis(mode, 1, 0));
+    long double first = 0;
+    std::memcpy(&first, out.data(), sizeof first);
+    return first;
+  };
+  EXPECT_EQ(run(Mode::maximum), 1.0L + tiny);
+  EXPECT_EQ(run(Mode::minimum), 1.0L);
+  EXPECT_EQ(run(Mode::mean), 1.0L + tiny / 2);
+  EXPECT_EQ(run(Mode::median), 1.0L + tiny / 2);
+}
+
 TEST(ValueModes, DatetimeMaximumMinimumPropagateNaT) {  // values from numpy 2.4
   PadSpec spec = one_axis(Mode::maximum, 2, 1);
   spec.axis_modes[0].end_stat_elems = 2;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Element types: every ONNX Pad-25 type, numpy's datetime64 and timedelta64 (their value modes),
-// and opaque fixed-size elements.
+// Element types: every ONNX Pad-25 type, numpy's datetime64, timedelta64, longdouble and
+// clongdouble (for its value modes), and opaque fixed-size elements.
 #pragma once
 
 #include <cstdint>
@@ -20,6 +20,8 @@ enum class DType : std::uint8_t {
   int2, uint2,              ///< packed four per byte, lowest bits first
   datetime64,               ///< numpy 'M8' (any unit): int64 ticks, INT64_MIN = NaT
   timedelta64,              ///< numpy 'm8' (any unit): int64 ticks, INT64_MIN = NaT
+  longdouble,               ///< numpy 'g': C++ long double (x86-64: x87 80-bit in 16 bytes)
+  clongdouble,              ///< numpy 'G': two long doubles
   opaque,                   ///< any fixed number of bytes (numpy 'S', 'U', 'V' ...)
 };
 

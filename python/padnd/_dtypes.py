@@ -15,11 +15,13 @@ _NATIVE_NAMES = {
 
 
 def element_type_name(dtype: np.dtype) -> str:
-    """The padnd type for `dtype`; anything without a native name (S, U, V, long double,
+    """The padnd type for `dtype`; anything without a native name (S, U, V,
     swapped byte order, ml_dtypes' one-per-byte types) is an opaque block of itemsize bytes."""
     if dtype.hasobject:
         raise TypeError("object arrays hold references, not values; padnd cannot move them")
     if dtype.isnative:
+        if dtype.type in (np.longdouble, np.clongdouble):  # C++ long double, whatever its size
+            return "longdouble" if dtype.type is np.longdouble else "clongdouble"
         name = _NATIVE_NAMES.get((dtype.kind, dtype.itemsize))
         if name is not None:
             return name

@@ -48,11 +48,15 @@ void typed_pass(const Plan& plan, const AxisPass& pass, std::byte* out) {
       ramp_side<T, R>(lanes, out, pass, true);
       ramp_side<T, R>(lanes, out, pass, false);
     };
-    switch (plan.ramp_type().dtype) {  // the planner allows these five
+    switch (plan.ramp_type().dtype) {  // the planner allows these seven
       case DType::float16:
         return ramps.template operator()<Half>();
       case DType::float32:
         return ramps.template operator()<float>();
+      case DType::longdouble:
+        return ramps.template operator()<long double>();
+      case DType::clongdouble:
+        return ramps.template operator()<std::complex<long double>>();
       case DType::complex64:
         return ramps.template operator()<std::complex<float>>();
       case DType::complex128:
@@ -126,6 +130,10 @@ void dispatch(const Plan& plan, const AxisPass& pass, std::byte* out) {
       return typed_pass<std::complex<float>>(plan, pass, out);
     case DType::complex128:
       return typed_pass<std::complex<double>>(plan, pass, out);
+    case DType::longdouble:
+      return typed_pass<long double>(plan, pass, out);
+    case DType::clongdouble:
+      return typed_pass<std::complex<long double>>(plan, pass, out);
     case DType::datetime64:
       return time_pass<Datetime64>(plan, pass, out);
     case DType::timedelta64:

@@ -3,7 +3,9 @@
 # padnd's per-axis modes, against numpy.pad itself on random cases.
 #
 # Exactness: integer and bool results, maximum/minimum, median, linear_ramp and odd reflection
-# are compared bit for bit (NaN payloads and the sign of zero aside). Float and complex means are
+# are compared bit for bit (NaN payloads and the sign of zero aside); long double and clongdouble
+# by value, not bytes: x87's 80-bit value leaves 6 of its 16 bytes unused, and numpy leaves
+# whatever was there. Float and complex means are
 # compared with a tolerance of a few units in the last place of the summed magnitudes: numpy adds
 # up a run pairwise when it is contiguous in memory and row after row otherwise, so its rounding
 # depends on the layout of its padded array (docs/conformance.md, "Means of floats").
@@ -16,7 +18,7 @@ from hypothesis import given, settings, strategies as st
 import padnd
 
 DTYPES = ["?", "i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8", "f2", "f4", "f8", "c8", "c16",
-          ">i4", ">f8"]
+          ">i4", ">f8", "g", "G", ">g"]
 VALUE_MODES = ["linear_ramp", "maximum", "mean", "median", "minimum", "reflect_odd",
                "symmetric_odd"]
 INDEX_MODES = ["constant", "edge", "reflect", "symmetric", "wrap"]
@@ -64,7 +66,9 @@ def arrays(draw, dtype: np.dtype, shape: tuple, big: bool):
         elif dtype.kind in "iu":
             values = np.array(ints, dtype=object).astype(dtype)
         else:
-            real = np.array(ints, dtype=np.float64) / draw(st.sampled_from([1, 4, 7]))
+            long_double = dtype.type in (np.longdouble, np.clongdouble)  # its own roundings
+            wide = np.longdouble if long_double else np.float64
+            real = np.array(ints, dtype=wide) / draw(st.sampled_from([1, 4, 7]))
             specials = draw(st.lists(st.sampled_from([np.nan, np.inf, -np.inf, -0.0]),
                                      max_size=2))
             for i, v in enumerate(specials[:count]):
@@ -147,6 +151,8 @@ def assert_like_numpy(got: np.ndarray, expected: np.ndarray, tolerance=None):
         np.testing.assert_array_equal(got, expected)  # NaN == NaN, -0.0 == 0.0
         nan = np.isnan(expected)
         assert np.array_equal(np.isnan(got), nan)
+        if expected.dtype.type in (np.longdouble, np.clongdouble):
+            return  # values, not bytes: 6 of the 16 bytes of x87's long double are unused
         assert got[~nan].tobytes() == expected[~nan].tobytes() or np.array_equal(got, expected)
     else:
         assert got.tobytes() == np.ascontiguousarray(expected).tobytes()
@@ -290,6 +296,16 @@ def test_dtypes_without_arithmetic(dtype, mode):
         assert_like_numpy(got, expected)
 
 
+def test_ml_dtypes_value_modes_raise_type_error():
+    """numpy computes these through ml_dtypes' ufunc loops; padnd's value passes do not take them
+    (docs/conformance.md)."""
+    ml_dtypes = pytest.importorskip("ml_dtypes")
+    a = np.zeros(4, dtype=ml_dtypes.bfloat16)
+    np.pad(a, 2, "maximum")
+    with pytest.raises(TypeError):
+        padnd.pad(a, 2, "maximum")
+
+
 def test_odd_reflection_without_arithmetic_works_for_every_dtype_like_numpy():
     """numpy's odd reflection copies the edge of a length-1 axis and does nothing without pads,
     so it works for strings and datetime64 there."""
@@ -357,6 +373,21 @@ def test_keyword_errors_like_numpy(keywords):
     base = TypeError if isinstance(expected.value, TypeError) else ValueError
     with pytest.raises(base):
         padnd.pad(a, 2, mode, **keywords)
+
+
+def test_linear_ramp_in_long_double_like_numpy():
+    """A long double end value makes np.linspace compute in long double, also for int64 data,
+    whose ramp is floored and cast from long double (exact beyond 2**53)."""
+    a = np.array([0, 2**62], dtype=np.int64)
+    for ends in (np.longdouble(2**60) + 3, np.longdouble(-7) / 3):
+        assert_like_numpy(padnd.pad(a, (3, 4), "linear_ramp", end_values=ends),
+                          np.pad(a, (3, 4), "linear_ramp", end_values=ends))
+    g = np.arange(5, dtype=np.longdouble) / 3
+    for ends in (0.1, np.longdouble(1) / 7, 1j):  # 1j: a clongdouble ramp, stored as reals
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            assert_like_numpy(padnd.pad(g, (6, 2), "linear_ramp", end_values=ends),
+                              np.pad(g, (6, 2), "linear_ramp", end_values=ends))
 
 
 def test_linear_ramp_arithmetic_type_follows_numpy():
