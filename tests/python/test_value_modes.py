@@ -203,7 +203,7 @@ def sequential_numpy(a, widths, modes, kwargs_per_axis):
 
 
 @settings(max_examples=500, deadline=None)
-@given(data=st.data(), dtype=st.sampled_from(DTYPES[:14]))
+@given(data=st.data(), dtype=st.sampled_from(DTYPES[:14] + ["g", "G"]))
 def test_per_axis_modes_equal_sequential_numpy(data, dtype):
     dtype = np.dtype(dtype)
     rank = data.draw(st.integers(1, 4))
