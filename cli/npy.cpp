@@ -79,9 +79,11 @@ char kind_of(const ElementType& type) {
   if (type.dtype == DType::boolean) return 'b';
   if (type.dtype == DType::string) return 'O';
   if (type.dtype == DType::opaque) return 'V';
+  if (type.dtype == DType::datetime64) return 'M';  // no unit: no .npy descr
+  if (type.dtype == DType::timedelta64) return 'm';
   if (name.starts_with("int")) return 'i';
   if (name.starts_with("uint")) return 'u';
-  if (name.starts_with("complex")) return 'c';
+  if (name.starts_with("complex") || type.dtype == DType::clongdouble) return 'c';
   return 'f';  // float16/32/64, bfloat16, float8 and float4 variants
 }
 

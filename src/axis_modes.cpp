@@ -18,8 +18,15 @@ bool is_statistic(Mode mode) { return computes_values(mode) && mode != Mode::lin
 
 bool computes(const AxisMode& m) { return computes_values(m.mode) || m.odd; }
 
-bool has_arithmetic(const ElementType& type) {
+/// Whether numpy computes mode `m` for `type`: everything for numbers; maximum and minimum of
+/// datetime64 and odd reflection of timedelta64 (numpy rounds statistics of timedelta64 with
+/// np.round, which has no timedelta loop, and has no loops for the rest).
+bool computes_in(const ElementType& type, const AxisMode& m) {
   switch (type.dtype) {
+    case DType::datetime64:
+      return !m.odd && (m.mode == Mode::maximum || m.mode == Mode::minimum);
+    case DType::timedelta64:
+      return m.odd;
     case DType::boolean:
     case DType::int8:
     case DType::int16:
@@ -34,20 +41,22 @@ bool has_arithmetic(const ElementType& type) {
     case DType::float64:
     case DType::complex64:
     case DType::complex128:
+    case DType::longdouble:
+    case DType::clongdouble:
       return true;
     default:
       return false;
   }
 }
 
-bool is_ramp_type(const ElementType& type) {
-  return type.dtype == DType::float16 || type.dtype == DType::float32 ||
-         type.dtype == DType::float64 || type.dtype == DType::complex64 ||
-         type.dtype == DType::complex128;
+bool is_complex(const ElementType& type) {
+  return type.dtype == DType::complex64 || type.dtype == DType::complex128 ||
+         type.dtype == DType::clongdouble;
 }
 
-bool is_complex(const ElementType& type) {
-  return type.dtype == DType::complex64 || type.dtype == DType::complex128;
+bool is_ramp_type(const ElementType& type) {
+  return type.dtype == DType::float16 || type.dtype == DType::float32 ||
+         type.dtype == DType::float64 || type.dtype == DType::longdouble || is_complex(type);
 }
 
 std::string side_text(std::int64_t begin, std::int64_t end) {
@@ -59,16 +68,19 @@ void check_arithmetic(const ElementType& type, const PadSpec& spec, std::size_t 
                       const AxisMode& m, bool input_empty) {
   const std::string mode = m.odd ? std::string(mode_name(m.mode)) + " with reflect_type 'odd'"
                                  : std::string(mode_name(m.mode));
-  if (!has_arithmetic(type)) {
+  if (!computes_in(type, m)) {
     throw Error(Errc::unsupported_type, where("mode", k) + mode +
                                             " computes values, which needs a bool, integer, "
-                                            "float16/32/64 or complex element type; got " +
+                                            "float, complex or long double element type (or "
+                                            "datetime64 for maximum/minimum, timedelta64 for "
+                                            "odd reflection, as numpy); got " +
                                             type.name());
   }
   if (m.mode == Mode::linear_ramp) {
     if (!is_ramp_type(spec.ramp_type)) {
       throw Error(Errc::unsupported_type,
-                  "ramp_type: linear_ramp computes in float16/32/64 or complex64/128; got " +
+                  "ramp_type: linear_ramp computes in float16/32/64, longdouble or complex64/128 "
+                      "/clongdouble; got " +
                       spec.ramp_type.name());
     }
     if (is_complex(spec.ramp_type) && is_integer(type)) {

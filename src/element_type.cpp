@@ -18,7 +18,7 @@ struct TypeInfo {
   int bits;
 };
 
-constexpr std::array<TypeInfo, 26> kTypes{{
+constexpr std::array<TypeInfo, 30> kTypes{{
     {DType::boolean, "bool", Storage::bytes, 8},
     {DType::int8, "int8", Storage::bytes, 8},
     {DType::int16, "int16", Storage::bytes, 16},
@@ -45,6 +45,10 @@ constexpr std::array<TypeInfo, 26> kTypes{{
     {DType::float4e2m1, "float4e2m1", Storage::nibble, 4},
     {DType::int2, "int2", Storage::crumb, 2},
     {DType::uint2, "uint2", Storage::crumb, 2},
+    {DType::datetime64, "datetime64", Storage::bytes, 64},
+    {DType::timedelta64, "timedelta64", Storage::bytes, 64},
+    {DType::longdouble, "longdouble", Storage::bytes, 8 * static_cast<int>(sizeof(long double))},
+    {DType::clongdouble, "clongdouble", Storage::bytes, 16 * static_cast<int>(sizeof(long double))},
 }};
 
 constexpr bool in_enum_order() {

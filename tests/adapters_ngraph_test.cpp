@@ -53,6 +53,18 @@ TEST(adapters_ngraph, V0PadValueTypeMustMatchInEveryMode) {
   }
 }
 
+TEST(adapters_ngraph, NumpyOnlyTypesRejected) {
+  for (DType type : {DType::datetime64, DType::timedelta64, DType::longdouble, DType::clongdouble}) {
+    PadV0 op0 = v0({0, 1}, {0, 0}, "EDGE");
+    const auto item = static_cast<std::size_t>(ElementType(type).item_bytes());
+    op0.arg_pad_value = ValueTensor::scalar(type, std::string(item, '\0'));
+    expect_error([&] { canonical(op0, {3, 3}, type); }, Errc::unsupported_type,
+                 {"arg", ElementType(type).name(), "nGraph Pad v0"});
+    expect_error([&] { canonical(v1({0, 1}, {0, 0}, "EDGE"), {3, 3}, type); },
+                 Errc::unsupported_type, {"arg", ElementType(type).name(), "nGraph Pad v1"});
+  }
+}
+
 TEST(adapters_ngraph, V0PadValueMustBeScalarInEveryMode) {
   for (const char* mode : {"CONSTANT", "EDGE"}) {
     PadV0 op = v0({0, 1}, {0, 0}, mode);

@@ -99,6 +99,24 @@ TEST(adapters_numpy, KeywordArguments) {
   EXPECT_EQ(numpy::to_canonical(args, {3, 4}).negative_order, NegativeOrder::crop_then_pad);
 }
 
+TEST(adapters_numpy, OddReflectionOnlyWhereNumpyComputes) {
+  // numpy copies the edge of a length-1 axis and leaves an unpadded axis alone: no arithmetic,
+  // so odd reflection works there for every dtype.
+  numpy::PadArgs args;
+  args.pad_width = {{1, 2}, {0, 0}, {2, 0}, {-1, 0}};
+  args.modes = {"symmetric"};
+  args.reflect_type = "odd";
+  args.negative = NegativeOrder::map_on_original;
+  const PadSpec spec = numpy::to_canonical(args, {1, 3, 3, 1});
+  EXPECT_FALSE(spec.axis_modes[0].odd);
+  EXPECT_FALSE(spec.axis_modes[1].odd);
+  EXPECT_TRUE(spec.axis_modes[2].odd);
+  EXPECT_TRUE(spec.axis_modes[3].odd);  // a crop: the planner's "cannot crop" error
+  args.pad_width = {{1, 2}, {0, 0}, {2, 0}, {0, 0}};
+  const PadSpec strings = numpy::to_canonical(args, {1, 3, 1, 2});
+  EXPECT_NO_THROW(make_plan(DType::string, {1, 3, 1, 2}, {}, strings));
+}
+
 TEST(adapters_numpy, NonConstantModeCannotExtendEmptyAxis) {
   for (const char* mode : {"edge", "reflect", "symmetric", "wrap"}) {
     expect_error(

@@ -88,6 +88,10 @@ TEST(adapters_onnx, TypeListSizesPerVersion) {
     for (DType d : kAllTypes) allowed += onnx::type_allowed(opset, d) ? 1 : 0;
     EXPECT_EQ(allowed, count) << "opset " << opset;
     EXPECT_FALSE(onnx::type_allowed(opset, ElementType::opaque(4)));
+    EXPECT_FALSE(onnx::type_allowed(opset, DType::datetime64));  // numpy's own types
+    EXPECT_FALSE(onnx::type_allowed(opset, DType::timedelta64));
+    EXPECT_FALSE(onnx::type_allowed(opset, DType::longdouble));
+    EXPECT_FALSE(onnx::type_allowed(opset, DType::clongdouble));
   }
   EXPECT_FALSE(onnx::type_allowed(11, DType::boolean));
   EXPECT_FALSE(onnx::type_allowed(11, DType::string));

@@ -41,6 +41,17 @@ TEST(adapters_openvino, UnknownVersionRejected) {
   }
 }
 
+TEST(adapters_openvino, NumpyOnlyTypesRejected) {
+  for (int version : {1, 12}) {
+    for (DType type :
+         {DType::datetime64, DType::timedelta64, DType::longdouble, DType::clongdouble}) {
+      expect_error([&] { canonical(op_of(version, "edge", {0, 1}, {0, 0}), {2, 2}, type); },
+                   Errc::unsupported_type,
+                   {"data", ElementType(type).name(), "OpenVINO Pad-" + std::to_string(version)});
+    }
+  }
+}
+
 TEST(adapters_openvino, PadsMustBe1D) {
   PadOp op = op_of(12, "constant", {0, 0}, {0, 0});
   op.pads_begin.shape = {2, 1};

@@ -4,6 +4,8 @@
 // (support/value_reference), and the planner's validation messages.
 #include <gtest/gtest.h>
 
+#include <cstring>
+#include <limits>
 #include <random>
 #include <string>
 #include <vector>
@@ -157,6 +159,61 @@ PadSpec one_axis(Mode mode, std::int64_t begin = 1, std::int64_t end = 1) {
   return spec;
 }
 
+/// A 1-D tensor of int64 ticks (datetime64 / timedelta64), padded per `spec`, as ticks.
+std::vector<std::int64_t> pad_ticks(ElementType type, const std::vector<std::int64_t>& ticks,
+                                    const PadSpec& spec) {
+  Tensor in(type, {static_cast<std::int64_t>(ticks.size())});
+  std::memcpy(in.data(), ticks.data(), ticks.size() * sizeof(std::int64_t));
+  const Tensor out = pad(in.view(), spec);
+  std::vector<std::int64_t> got(static_cast<std::size_t>(out.size()));
+  std::memcpy(got.data(), out.data(), got.size() * sizeof(std::int64_t));
+  return got;
+}
+
+constexpr std::int64_t kNaT = std::numeric_limits<std::int64_t>::min();
+
+TEST(ValueModes, LongDoubleComputesInLongDouble) {  // numpy's np.longdouble: no double roundings
+  const long double tiny = 0x1p-60L;
+  const std::vector<long double> values{1.0L, 1.0L + tiny};
+  const auto run = [&](Mode mode) {
+    Tensor in(DType::longdouble, {2});
+    std::memcpy(in.data(), values.data(), 2 * sizeof(long double));
+    const Tensor out = pad(in.view(), one_axis(mode, 1, 0));
+    long double first = 0;
+    std::memcpy(&first, out.data(), sizeof first);
+    return first;
+  };
+  EXPECT_EQ(run(Mode::maximum), 1.0L + tiny);
+  EXPECT_EQ(run(Mode::minimum), 1.0L);
+  EXPECT_EQ(run(Mode::mean), 1.0L + tiny / 2);
+  EXPECT_EQ(run(Mode::median), 1.0L + tiny / 2);
+}
+
+TEST(ValueModes, DatetimeMaximumMinimumPropagateNaT) {  // values from numpy 2.4
+  PadSpec spec = one_axis(Mode::maximum, 2, 1);
+  spec.axis_modes[0].end_stat_elems = 2;
+  EXPECT_EQ(pad_ticks(DType::datetime64, {5, kNaT, 9, 3}, spec),
+            (std::vector<std::int64_t>{kNaT, kNaT, 5, kNaT, 9, 3, 9}));
+  spec.axis_modes[0].mode = Mode::minimum;
+  spec.axis_modes[0].begin_stat_elems = 1;
+  EXPECT_EQ(pad_ticks(DType::datetime64, {5, kNaT, 9, 3}, spec),
+            (std::vector<std::int64_t>{5, 5, 5, kNaT, 9, 3, 3}));
+}
+
+TEST(ValueModes, TimedeltaOddReflectionWrapsAndPropagatesNaT) {  // values from numpy 2.4
+  PadSpec spec = one_axis(Mode::reflect, 5, 5);
+  spec.axis_modes[0].odd = true;
+  const std::int64_t big = std::int64_t{1} << 62;  // 2 * big wraps to INT64_MIN: NaT
+  EXPECT_EQ(pad_ticks(DType::timedelta64, {5, -3, kNaT, 7, big}, spec),
+            (std::vector<std::int64_t>{-9223372036854775791, -4611686018427387894, 3, kNaT, 13, 5,
+                                       -3, kNaT, 7, big, kNaT, kNaT, kNaT, kNaT, kNaT}));
+  spec = one_axis(Mode::reflect, 3, 3);
+  spec.axis_modes[0].odd = true;
+  EXPECT_EQ(pad_ticks(DType::timedelta64, {big + 5, 3, -big}, spec),
+            (std::vector<std::int64_t>{13, -4611686018427387894, -9223372036854775801, big + 5, 3,
+                                       -big, kNaT, kNaT, kNaT}));
+}
+
 TEST(AxisModesValidation, Messages) {
   PadSpec two = one_axis(Mode::mean);
   two.axis_modes.push_back(AxisMode{});
@@ -195,6 +252,19 @@ TEST(AxisModesValidation, TypesWithoutArithmetic) {
   odd.axis_modes[0].odd = true;
   expect_error([&] { make_plan(DType::bfloat16, {4}, {}, odd); }, Errc::unsupported_type,
                {"reflect with reflect_type 'odd' computes values", "bfloat16"});
+  // numpy computes datetime64 maximum/minimum and timedelta64 odd reflection only
+  for (Mode mode : {Mode::linear_ramp, Mode::mean, Mode::median}) {
+    expect_error([&] { make_plan(DType::datetime64, {4}, {}, one_axis(mode)); },
+                 Errc::unsupported_type, {"mode: axis 0", "datetime64"});
+  }
+  for (Mode mode : {Mode::linear_ramp, Mode::maximum, Mode::mean, Mode::median, Mode::minimum}) {
+    expect_error([&] { make_plan(DType::timedelta64, {4}, {}, one_axis(mode)); },
+                 Errc::unsupported_type, {"mode: axis 0", "timedelta64"});
+  }
+  expect_error([&] { make_plan(DType::datetime64, {4}, {}, odd); }, Errc::unsupported_type,
+               {"reflect with reflect_type 'odd' computes values", "datetime64"});
+  EXPECT_NO_THROW(make_plan(DType::datetime64, {4}, {}, one_axis(Mode::maximum)));
+  EXPECT_NO_THROW(make_plan(DType::timedelta64, {4}, {}, odd));
   PadSpec ramp = one_axis(Mode::linear_ramp);
   ramp.ramp_type = DType::complex64;
   expect_error([&] { make_plan(DType::int8, {4}, {}, ramp); }, Errc::unsupported_type,

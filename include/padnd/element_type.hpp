@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Element types: every ONNX Pad-25 type plus opaque fixed-size elements.
+// Element types: every ONNX Pad-25 type, numpy's datetime64, timedelta64, longdouble and
+// clongdouble (for its value modes), and opaque fixed-size elements.
 #pragma once
 
 #include <cstdint>
@@ -17,7 +18,11 @@ enum class DType : std::uint8_t {
   float8e4m3fn, float8e4m3fnuz, float8e5m2, float8e5m2fnuz, float8e8m0,
   int4, uint4, float4e2m1,  ///< packed two per byte, low nibble first
   int2, uint2,              ///< packed four per byte, lowest bits first
-  opaque,                   ///< any fixed number of bytes (numpy 'S', 'U', 'V', datetime ...)
+  datetime64,               ///< numpy 'M8' (any unit): int64 ticks, INT64_MIN = NaT
+  timedelta64,              ///< numpy 'm8' (any unit): int64 ticks, INT64_MIN = NaT
+  longdouble,               ///< numpy 'g': C++ long double (x86-64: x87 80-bit in 16 bytes)
+  clongdouble,              ///< numpy 'G': two long doubles
+  opaque,                   ///< any fixed number of bytes (numpy 'S', 'U', 'V' ...)
 };
 
 /// How elements are laid out in memory.

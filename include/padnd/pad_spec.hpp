@@ -85,7 +85,7 @@ struct PadSpec {
   /// later axes own the corners.
   std::vector<AxisMode> axis_modes;
   /// linear_ramp: the type its arithmetic runs in (numpy's linspace dtype: float16, float32,
-  /// float64, complex64 or complex128) and its end values are stored in.
+  /// float64, longdouble, complex64, complex128 or clongdouble) and its end values are stored in.
   ElementType ramp_type = DType::float64;
 };
 

@@ -10,15 +10,18 @@ _NATIVE_NAMES = {
     ("u", 1): "uint8", ("u", 2): "uint16", ("u", 4): "uint32", ("u", 8): "uint64",
     ("f", 2): "float16", ("f", 4): "float32", ("f", 8): "float64",
     ("c", 8): "complex64", ("c", 16): "complex128",
+    ("M", 8): "datetime64", ("m", 8): "timedelta64",  # any unit: int64 ticks
 }
 
 
 def element_type_name(dtype: np.dtype) -> str:
-    """The padnd type for `dtype`; anything without a native name (S, U, V, M, m, long double,
+    """The padnd type for `dtype`; anything without a native name (S, U, V,
     swapped byte order, ml_dtypes' one-per-byte types) is an opaque block of itemsize bytes."""
     if dtype.hasobject:
         raise TypeError("object arrays hold references, not values; padnd cannot move them")
     if dtype.isnative:
+        if dtype.type in (np.longdouble, np.clongdouble):  # C++ long double, whatever its size
+            return "longdouble" if dtype.type is np.longdouble else "clongdouble"
         name = _NATIVE_NAMES.get((dtype.kind, dtype.itemsize))
         if name is not None:
             return name

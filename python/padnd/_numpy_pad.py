@@ -21,7 +21,8 @@ _ALLOWED_KWARGS = {
 }
 _STAT_MODES = ("maximum", "mean", "median", "minimum")
 _NEGATIVE_ORDERS = ("map_on_original", "crop_then_pad")
-_RAMP_TYPES = {"float16", "float32", "float64", "complex64", "complex128"}
+_RAMP_TYPES = {"float16", "float32", "float64", "longdouble", "complex64", "complex128",
+               "clongdouble"}
 
 
 def _modes(mode, ndim: int) -> tuple[str, ...]:
@@ -164,10 +165,13 @@ def pad(array, pad_width, mode="constant", *, negative=None, interior=None, out=
     Every non-object dtype works with the index modes (bool, integers, floats, complex, S, U,
     void, datetime64, timedelta64, ml_dtypes types), in any memory layout: the engine reads the
     input through its byte strides (views, negative strides, Fortran order, 0-d and zero-size
-    arrays). The value modes and ``reflect_type="odd"`` need bool, integer, float16/32/64 or
-    complex data, in either byte order; other dtypes raise TypeError, as numpy's ufuncs do for
-    strings and void (numpy's datetime64 maximum/minimum and timedelta64 odd reflection are not
-    provided).
+    arrays). The value modes and ``reflect_type="odd"`` need bool, integer, float16/32/64,
+    complex, longdouble or clongdouble data (computed in C++ ``long double``, numpy's type; equal
+    by value, the unused padding bytes of an x87 long double are arbitrary), in either byte
+    order, and compute what numpy computes for times: "maximum"
+    and "minimum" of datetime64 (NaT wins) and odd reflection of timedelta64 (int64
+    arithmetic, NaT in NaT out, overflow wraps). Other dtypes and modes raise TypeError, as
+    numpy's ufuncs do.
 
     ``mode`` may also be a sequence with one mode name per axis (padnd's extension), e.g.
     ``mode=("constant", "reflect")``: each axis is padded in its mode with that mode's

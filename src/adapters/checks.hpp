@@ -36,6 +36,10 @@ void require_vector(const IntTensor& t, std::string_view argument);
 /// Requires `t.type` to be one of `allowed`.
 void require_type_in(const IntTensor& t, std::string_view argument, std::span<const DType> allowed,
                      std::string_view context);
+/// Rejects numpy's own element types (datetime64, timedelta64, longdouble, clongdouble), which
+/// `context` does not have.
+void require_not_numpy_only(const ElementType& type, std::string_view argument,
+                            std::string_view context);
 /// Requires `t.type` to be an integer type (padnd::is_integer).
 void require_integer_type(const IntTensor& t, std::string_view argument, std::string_view context);
 /// Requires `values.size() == expected`; `expected_text` explains it ("the data rank 2").

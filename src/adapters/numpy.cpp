@@ -115,6 +115,11 @@ PadSpec to_canonical(const PadArgs& args, const std::vector<std::int64_t>& shape
     // numpy computes no statistic of an empty array, so it never checks stat_length then.
     spec.axis_modes[k].mode = mode;
     if (!input_empty || !computes_values(mode)) spec.axis_modes[k] = axis_mode(args, k, mode);
+    // numpy's odd reflection computes nothing without pads or on an axis of length 1 (it copies
+    // the edge there), so it works for every dtype on such axes.
+    if ((before == 0 && after == 0) || (shape[k] == 1 && before >= 0 && after >= 0)) {
+      spec.axis_modes[k].odd = false;
+    }
   }
   if (rank > 0) spec.mode = spec.axis_modes[0].mode;
   for (const AxisMode& m : spec.axis_modes) {  // the engine's fill: the first constant

@@ -58,6 +58,10 @@ bool type_allowed_at_version(int version, const ElementType& type) {
     case DType::uint2:
     case DType::int2:
       return version >= 25;  // ir13
+    case DType::datetime64:   // numpy's
+    case DType::timedelta64:  // numpy's
+    case DType::longdouble:   // numpy's
+    case DType::clongdouble:  // numpy's
     case DType::opaque:
       return false;
   }

@@ -44,6 +44,7 @@ PadSpec to_canonical(const PadOp& op, const ElementType& data_type,
   // string) and Pad-12 allows string only with constant mode. boolean counts as numeric here:
   // it is an OpenVINO element type and Pad's implementation never restricts T further. Packed
   // and float8 types are kept too (OpenVINO has i4/u4/u2/f4e2m1/f8 element types).
+  adapters::require_not_numpy_only(data_type, "data", where);
   const bool is_string = data_type.dtype == DType::string;
   if (is_string && op.version == 1) {
     fail(Errc::unsupported_type, "data",

@@ -19,20 +19,21 @@ inline constexpr bool kIsComplex = false;
 template <class F>
 inline constexpr bool kIsComplex<std::complex<F>> = true;
 
-/// numpy's cast of a double to the integer type `T`: exact for every value `T` holds. Out of
+/// numpy's cast of a double (or long double, `F`) to the integer type `T`: exact for every value
+/// `T` holds. Out of
 /// range, numpy's C cast is undefined behaviour; padnd reproduces what numpy does on x86-64, so
 /// that e.g. a ramp towards -2 in uint8 gives 254 as in numpy: the value is truncated to int32
 /// (8- and 16-bit targets, int32) or int64 (uint32, int64), NaN and overflow giving the most
 /// negative value, and the low bits are kept; uint64 converts values from 2^63 on separately.
-template <class T>
-T cast_to_integer(double v) {
-  constexpr double k31 = 2147483648.0;
-  constexpr double k63 = 9223372036854775808.0;
-  const auto to_i64 = [&](double x) {
+template <class T, class F>
+T cast_to_integer(F v) {
+  constexpr F k31 = 2147483648.0;
+  constexpr F k63 = 9223372036854775808.0;
+  const auto to_i64 = [&](F x) {
     return std::isnan(x) || x >= k63 || x < -k63 ? std::numeric_limits<std::int64_t>::min()
                                                  : static_cast<std::int64_t>(x);
   };
-  const auto to_i32 = [&](double x) {
+  const auto to_i32 = [&](F x) {
     return std::isnan(x) || x >= k31 || x < -k31 ? std::numeric_limits<std::int32_t>::min()
                                                  : static_cast<std::int32_t>(x);
   };
@@ -140,7 +141,8 @@ struct Num {  // integers
   /// rejects complex ramps for integers (numpy's floor has no complex loop).
   template <class R>
   static T from_ramp(R v) {
-    return cast_to_integer<T>(std::floor(static_cast<double>(real_part(v))));
+    using F = std::conditional_t<std::is_same_v<R, long double>, long double, double>;
+    return cast_to_integer<T>(std::floor(static_cast<F>(real_part(v))));
   }
   template <class R>
   static R to_ramp(T v) {
@@ -169,23 +171,25 @@ struct Num<bool> {
 };
 
 /// Shared by the real floating types: NaN propagates through maximum/minimum. Of two equal
-/// values (0.0 and -0.0), numpy's float16 loop keeps the first and its float32/float64 loops
-/// take the second (`kTieTakesSecond`).
+/// values (0.0 and -0.0), numpy's float16 and long double loops keep the first and its
+/// float32/float64 loops take the second (`kTieTakesSecond`). Compared in `W`, which holds
+/// every value of T.
 template <class T, class A, bool kTieTakesSecond>
 struct RealNum {
   using Acc = A;
-  static bool is_nan(T v) { return std::isnan(static_cast<double>(v)); }
+  using W = std::conditional_t<std::is_same_v<T, long double>, long double, double>;
+  static bool is_nan(T v) { return std::isnan(static_cast<W>(v)); }
   static T max(T a, T b) {
-    const auto x = static_cast<double>(a);
-    const auto y = static_cast<double>(b);
+    const auto x = static_cast<W>(a);
+    const auto y = static_cast<W>(b);
     return (kTieTakesSecond ? x > y : x >= y) || is_nan(a) ? a : b;
   }
   static T min(T a, T b) {
-    const auto x = static_cast<double>(a);
-    const auto y = static_cast<double>(b);
+    const auto x = static_cast<W>(a);
+    const auto y = static_cast<W>(b);
     return (kTieTakesSecond ? x < y : x <= y) || is_nan(a) ? a : b;
   }
-  static bool less(T a, T b) { return static_cast<double>(a) < static_cast<double>(b); }
+  static bool less(T a, T b) { return static_cast<W>(a) < static_cast<W>(b); }
   static T odd(T edge, T x) {
     const T twice = Arith<T>::mul(static_cast<T>(2.0F), edge);
     return Arith<T>::sub(twice, x);
@@ -220,16 +224,26 @@ struct Num<double> : RealNum<double, double, true> {
   static double to_acc(double v) { return v; }
   static double mean_of(double sum, std::int64_t n) { return sum / static_cast<double>(n); }
 };
+/// numpy's long double: every operation in long double (a count promotes to it too).
+template <>
+struct Num<long double> : RealNum<long double, long double, false> {
+  static long double to_acc(long double v) { return v; }
+  static long double mean_of(long double sum, std::int64_t n) {
+    return sum / static_cast<long double>(n);
+  }
+};
 
 template <class F>
 struct Num<std::complex<F>> {
   using C = std::complex<F>;
   using Acc = C;
   static C to_acc(C v) { return v; }
-  /// np.mean divides in complex128 (the count is an intp), then stores C.
+  /// np.mean divides in complex128 (the count is an intp promoting complex64 to it; clongdouble
+  /// stays itself), then stores C.
   static C mean_of(C sum, std::int64_t n) {
-    const std::complex<double> q = Arith<std::complex<double>>::div_count(
-        {static_cast<double>(sum.real()), static_cast<double>(sum.imag())}, n);
+    using Q = std::complex<std::conditional_t<std::is_same_v<F, long double>, long double, double>>;
+    using QF = typename Q::value_type;
+    const Q q = Arith<Q>::div_count({static_cast<QF>(sum.real()), static_cast<QF>(sum.imag())}, n);
     return {static_cast<F>(q.real()), static_cast<F>(q.imag())};
   }
   static bool is_nan(C v) { return Arith<C>::is_nan(v); }

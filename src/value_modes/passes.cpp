@@ -6,9 +6,11 @@
 #include <complex>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "../index_map.hpp"
 #include "lanes.hpp"
+#include "time_values.hpp"
 #include "value_kernels.hpp"
 
 namespace padnd::detail {
@@ -46,11 +48,15 @@ void typed_pass(const Plan& plan, const AxisPass& pass, std::byte* out) {
       ramp_side<T, R>(lanes, out, pass, true);
       ramp_side<T, R>(lanes, out, pass, false);
     };
-    switch (plan.ramp_type().dtype) {  // the planner allows these five
+    switch (plan.ramp_type().dtype) {  // the planner allows these seven
       case DType::float16:
         return ramps.template operator()<Half>();
       case DType::float32:
         return ramps.template operator()<float>();
+      case DType::longdouble:
+        return ramps.template operator()<long double>();
+      case DType::clongdouble:
+        return ramps.template operator()<std::complex<long double>>();
       case DType::complex64:
         return ramps.template operator()<std::complex<float>>();
       case DType::complex128:
@@ -70,7 +76,26 @@ void typed_pass(const Plan& plan, const AxisPass& pass, std::byte* out) {
     if (mode == Mode::reflect || mode == Mode::symmetric) {
       odd_reflect_lane(lane, lanes.length(), pass);
     } else {
-      stat_lane(lane, lanes.length(), pass, order);
+      stat_lane(lane, lanes.length(), pass, [&](std::int64_t first, std::int64_t n) {
+        return statistic(mode, lane, first, n, order);
+      });
+    }
+  }
+}
+
+/// datetime64 / timedelta64: the planner allows maximum and minimum of datetime64 and odd
+/// reflection of timedelta64 only (what numpy computes).
+template <class T>
+void time_pass(const Plan& plan, const AxisPass& pass, std::byte* out) {
+  const Lanes lanes(plan, pass);
+  for (std::int64_t l = 0; l < lanes.count(); ++l) {
+    const Lane<T> lane{lanes.lane(out, l), lanes.stride_bytes()};
+    if constexpr (std::is_same_v<T, Timedelta64>) {
+      odd_reflect_lane(lane, lanes.length(), pass);
+    } else {
+      stat_lane(lane, lanes.length(), pass, [&](std::int64_t first, std::int64_t n) {
+        return extreme_of_run(pass.rule.mode, lane, first, n);
+      });
     }
   }
 }
@@ -105,6 +130,14 @@ void dispatch(const Plan& plan, const AxisPass& pass, std::byte* out) {
       return typed_pass<std::complex<float>>(plan, pass, out);
     case DType::complex128:
       return typed_pass<std::complex<double>>(plan, pass, out);
+    case DType::longdouble:
+      return typed_pass<long double>(plan, pass, out);
+    case DType::clongdouble:
+      return typed_pass<std::complex<long double>>(plan, pass, out);
+    case DType::datetime64:
+      return time_pass<Datetime64>(plan, pass, out);
+    case DType::timedelta64:
+      return time_pass<Timedelta64>(plan, pass, out);
     default:
       return;  // the planner allows typed passes for the types above only
   }

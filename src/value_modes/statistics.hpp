@@ -88,19 +88,25 @@ T median_of_run(const Lane<T>& lane, std::int64_t first, std::int64_t n) {
   return Num<T>::mean_of(sum, n > 0 ? 1 : 0);
 }
 
+/// np.amax / np.amin of lane elements [first, first + n), n >= 1 (the planner rejects a stat
+/// length of 0).
+template <class T>
+T extreme_of_run(Mode mode, const Lane<T>& lane, std::int64_t first, std::int64_t n) {
+  T acc = lane.get(first);
+  for (std::int64_t i = 1; i < n; ++i) {
+    acc = mode == Mode::maximum ? Num<T>::max(acc, lane.get(first + i))
+                                : Num<T>::min(acc, lane.get(first + i));
+  }
+  return acc;
+}
+
 /// The statistic of `mode` over lane elements [first, first + n).
 template <class T>
 T statistic(Mode mode, const Lane<T>& lane, std::int64_t first, std::int64_t n, SumOrder order) {
   switch (mode) {
     case Mode::maximum:
-    case Mode::minimum: {  // n >= 1: the planner rejects a stat length of 0
-      T acc = lane.get(first);
-      for (std::int64_t i = 1; i < n; ++i) {
-        acc = mode == Mode::maximum ? Num<T>::max(acc, lane.get(first + i))
-                                    : Num<T>::min(acc, lane.get(first + i));
-      }
-      return acc;
-    }
+    case Mode::minimum:
+      return extreme_of_run(mode, lane, first, n);
     case Mode::mean:
       return mean_of_run(lane, first, n, order);
     default:

@@ -93,18 +93,16 @@ void ramp_side(const Lanes& lanes, std::byte* out, const AxisPass& pass, bool be
   }
 }
 
-/// numpy's statistic pass: each side gets the statistic of the stat-length elements next to it.
-template <class T>
-void stat_lane(const Lane<T>& lane, std::int64_t n_out, const AxisPass& pass, SumOrder order) {
+/// numpy's statistic pass: each side gets the statistic of the stat-length elements next to it;
+/// `stat(first, n)` computes it over lane elements [first, first + n).
+template <class T, class Stat>
+void stat_lane(const Lane<T>& lane, std::int64_t n_out, const AxisPass& pass, const Stat& stat) {
   const std::int64_t len = pass.in_len;
   const std::int64_t first = pass.begin;
   const std::int64_t left_n = pass.rule.begin_stat_elems;
   const std::int64_t right_n = pass.rule.end_stat_elems;
-  const Mode mode = pass.rule.mode;
-  const T left = statistic(mode, lane, first, left_n, order);
-  const T right = left_n == len && right_n == len
-                      ? left
-                      : statistic(mode, lane, first + len - right_n, right_n, order);
+  const T left = stat(first, left_n);
+  const T right = left_n == len && right_n == len ? left : stat(first + len - right_n, right_n);
   for (std::int64_t i = 0; i < pass.begin; ++i) lane.set(i, left);
   for (std::int64_t i = n_out - pass.end; i < n_out; ++i) lane.set(i, right);
 }

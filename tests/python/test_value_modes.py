@@ -3,7 +3,9 @@
 # padnd's per-axis modes, against numpy.pad itself on random cases.
 #
 # Exactness: integer and bool results, maximum/minimum, median, linear_ramp and odd reflection
-# are compared bit for bit (NaN payloads and the sign of zero aside). Float and complex means are
+# are compared bit for bit (NaN payloads and the sign of zero aside); long double and clongdouble
+# by value, not bytes: x87's 80-bit value leaves 6 of its 16 bytes unused, and numpy leaves
+# whatever was there. Float and complex means are
 # compared with a tolerance of a few units in the last place of the summed magnitudes: numpy adds
 # up a run pairwise when it is contiguous in memory and row after row otherwise, so its rounding
 # depends on the layout of its padded array (docs/conformance.md, "Means of floats").
@@ -16,7 +18,7 @@ from hypothesis import given, settings, strategies as st
 import padnd
 
 DTYPES = ["?", "i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8", "f2", "f4", "f8", "c8", "c16",
-          ">i4", ">f8"]
+          ">i4", ">f8", "g", "G", ">g"]
 VALUE_MODES = ["linear_ramp", "maximum", "mean", "median", "minimum", "reflect_odd",
                "symmetric_odd"]
 INDEX_MODES = ["constant", "edge", "reflect", "symmetric", "wrap"]
@@ -41,22 +43,32 @@ def arrays(draw, dtype: np.dtype, shape: tuple, big: bool):
     """Values of `dtype`: small integers, plus (floats) NaN, infinities and -0.0 now and then.
     64-bit integers stay below 2**40 unless `big`: numpy computes means, medians and ramps of
     integers in float64, which rounds beyond 2**53 (and so does padnd, but numpy's casts of such
-    results back to uint64 differ between its own loops)."""
+    results back to uint64 differ between its own loops). datetime64 / timedelta64: int64 ticks,
+    with NaT now and then."""
     count = int(np.prod(shape, dtype=np.int64))
     info_min, info_max = -100, 100
     if dtype.kind in "iu":
         info = np.iinfo(dtype)
         bound = 2**40 if dtype.itemsize == 8 and not big else 2**62
         info_min, info_max = max(int(info.min), -bound), min(int(info.max), bound)
+    if dtype.kind in "Mm":  # any int64 tick count when `big` (odd reflection wraps), NaT below
+        info_min, info_max = (-(2**63) + 1, 2**63 - 1) if big else (-(2**40), 2**40)
     ints = draw(st.lists(st.integers(info_min, info_max), min_size=count, max_size=count))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        if dtype.kind == "b":
+        if dtype.kind in "Mm":
+            ticks = np.array(ints, dtype=np.int64)
+            for _ in range(draw(st.integers(0, 2)) if count else 0):
+                ticks[draw(st.integers(0, count - 1))] = np.iinfo(np.int64).min  # NaT
+            values = ticks.view(dtype.newbyteorder("=")).astype(dtype)
+        elif dtype.kind == "b":
             values = np.array(ints, dtype=np.int64) % 2 == 1
         elif dtype.kind in "iu":
             values = np.array(ints, dtype=object).astype(dtype)
         else:
-            real = np.array(ints, dtype=np.float64) / draw(st.sampled_from([1, 4, 7]))
+            long_double = dtype.type in (np.longdouble, np.clongdouble)  # its own roundings
+            wide = np.longdouble if long_double else np.float64
+            real = np.array(ints, dtype=wide) / draw(st.sampled_from([1, 4, 7]))
             specials = draw(st.lists(st.sampled_from([np.nan, np.inf, -np.inf, -0.0]),
                                      max_size=2))
             for i, v in enumerate(specials[:count]):
@@ -139,6 +151,8 @@ def assert_like_numpy(got: np.ndarray, expected: np.ndarray, tolerance=None):
         np.testing.assert_array_equal(got, expected)  # NaN == NaN, -0.0 == 0.0
         nan = np.isnan(expected)
         assert np.array_equal(np.isnan(got), nan)
+        if expected.dtype.type in (np.longdouble, np.clongdouble):
+            return  # values, not bytes: 6 of the 16 bytes of x87's long double are unused
         assert got[~nan].tobytes() == expected[~nan].tobytes() or np.array_equal(got, expected)
     else:
         assert got.tobytes() == np.ascontiguousarray(expected).tobytes()
@@ -189,7 +203,7 @@ def sequential_numpy(a, widths, modes, kwargs_per_axis):
 
 
 @settings(max_examples=500, deadline=None)
-@given(data=st.data(), dtype=st.sampled_from(DTYPES[:14]))
+@given(data=st.data(), dtype=st.sampled_from(DTYPES[:14] + ["g", "G"]))
 def test_per_axis_modes_equal_sequential_numpy(data, dtype):
     dtype = np.dtype(dtype)
     rank = data.draw(st.integers(1, 4))
@@ -251,21 +265,57 @@ def test_per_axis_mode_errors():
     padnd.pad(a, 1, ("edge", "constant"), constant_values=1)  # one axis accepts it
 
 
-@pytest.mark.parametrize("dtype", ["S3", "U2", "V4", "M8[s]", "m8[s]"])
+# numpy computes maximum/minimum of datetime64 (NaT wins) and odd reflection of timedelta64
+# (2 * edge - x in int64: NaT in, NaT out, overflow wraps) and raises TypeError for the rest.
+TIME_DTYPES = ["M8[s]", "M8[D]", ">M8[ns]", "M8", "m8[s]", ">m8[us]", "m8"]
+
+
+@settings(max_examples=1000, deadline=None)
+@given(case=cases(dtypes=TIME_DTYPES))
+def test_datetime_and_timedelta_value_modes_equal_numpy(case):
+    a, widths, mode, kwargs = case
+    expected, got = run_both(a, widths, mode, kwargs)
+    if expected is not None:
+        assert_like_numpy(got, expected)
+
+
+@pytest.mark.parametrize("dtype", ["S3", "U2", "V4"] + TIME_DTYPES)
 @pytest.mark.parametrize("mode", VALUE_MODES)
 def test_dtypes_without_arithmetic(dtype, mode):
-    """numpy rejects most of these with a TypeError (a ufunc error or DTypePromotionError), and
-    padnd raises TypeError too. numpy's maximum/minimum of datetime64 and odd reflection of
-    timedelta64 work in numpy and raise TypeError in padnd (docs/conformance.md)."""
-    a = np.zeros(4, dtype=dtype)
+    """numpy rejects strings and void in every value mode, and datetime64/timedelta64 in all but
+    the modes above, with a TypeError (a ufunc error or DTypePromotionError); padnd raises
+    TypeError too, and computes numpy's result where numpy computes one."""
+    kind = np.dtype(dtype).kind
+    a = np.array([3, -(2**63), 5, 1]).astype(dtype) if kind in "Mm" else np.zeros(4, dtype)
     name, kwargs = numpy_mode(mode)
+    numpy_computes = (kind == "M" and name in ("maximum", "minimum")) or (
+        kind == "m" and mode.endswith("_odd"))
+    expected, got = run_both(a, 2, name, kwargs)
+    assert (expected is not None) == numpy_computes
+    if numpy_computes:
+        assert_like_numpy(got, expected)
+
+
+def test_ml_dtypes_value_modes_raise_type_error():
+    """numpy computes these through ml_dtypes' ufunc loops; padnd's value passes do not take them
+    (docs/conformance.md)."""
+    ml_dtypes = pytest.importorskip("ml_dtypes")
+    a = np.zeros(4, dtype=ml_dtypes.bfloat16)
+    np.pad(a, 2, "maximum")
     with pytest.raises(TypeError):
-        padnd.pad(a, 2, name, **kwargs)
-    numpy_accepts = (dtype == "M8[s]" and name in ("maximum", "minimum")) or (
-        dtype == "m8[s]" and mode.endswith("_odd"))
-    if not numpy_accepts:
-        with pytest.raises(TypeError):
-            np.pad(a, 2, name, **kwargs)
+        padnd.pad(a, 2, "maximum")
+
+
+def test_odd_reflection_without_arithmetic_works_for_every_dtype_like_numpy():
+    """numpy's odd reflection copies the edge of a length-1 axis and does nothing without pads,
+    so it works for strings and datetime64 there."""
+    for a in (np.array(["ab"]), np.array(["2020-01-01"], dtype="M8[D]")):
+        for mode in ("reflect", "symmetric"):
+            assert_like_numpy(padnd.pad(a, 2, mode, reflect_type="odd"),
+                              np.pad(a, 2, mode, reflect_type="odd"))
+            b = np.concatenate([a, a])
+            assert_like_numpy(padnd.pad(b, 0, mode, reflect_type="odd"),
+                              np.pad(b, 0, mode, reflect_type="odd"))
 
 
 @pytest.mark.parametrize("mode", ["maximum", "minimum"])
@@ -323,6 +373,21 @@ def test_keyword_errors_like_numpy(keywords):
     base = TypeError if isinstance(expected.value, TypeError) else ValueError
     with pytest.raises(base):
         padnd.pad(a, 2, mode, **keywords)
+
+
+def test_linear_ramp_in_long_double_like_numpy():
+    """A long double end value makes np.linspace compute in long double, also for int64 data,
+    whose ramp is floored and cast from long double (exact beyond 2**53)."""
+    a = np.array([0, 2**62], dtype=np.int64)
+    for ends in (np.longdouble(2**60) + 3, np.longdouble(-7) / 3):
+        assert_like_numpy(padnd.pad(a, (3, 4), "linear_ramp", end_values=ends),
+                          np.pad(a, (3, 4), "linear_ramp", end_values=ends))
+    g = np.arange(5, dtype=np.longdouble) / 3
+    for ends in (0.1, np.longdouble(1) / 7, 1j):  # 1j: a clongdouble ramp, stored as reals
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            assert_like_numpy(padnd.pad(g, (6, 2), "linear_ramp", end_values=ends),
+                              np.pad(g, (6, 2), "linear_ramp", end_values=ends))
 
 
 def test_linear_ramp_arithmetic_type_follows_numpy():
