@@ -130,11 +130,13 @@ Mode parse_mode(std::string_view text, std::span<const ModeName> accepted,
   for (const ModeName& m : accepted) {
     if (text == m.name || (ignore_case && equal_ignoring_case(text, m.name))) return m.mode;
   }
-  std::string names;
-  for (const ModeName& m : accepted) names += (names.empty() ? "" : ", ") + std::string(m.name);
-  fail(Errc::invalid_argument, argument,
-       "'" + std::string(text) + "' is not supported by " + std::string(context) +
-           "; supported: " + names + (ignore_case ? " (any case)" : ""));
+  std::string message = "'";
+  message.append(text).append("' is not supported by ").append(context).append("; supported: ");
+  for (std::size_t i = 0; i < accepted.size(); ++i) {
+    message.append(i == 0 ? "" : ", ").append(accepted[i].name);
+  }
+  if (ignore_case) message.append(" (any case)");
+  fail(Errc::invalid_argument, argument, message);
 }
 
 std::vector<AxisPad> axis_pads(std::span<const std::int64_t> begin,
