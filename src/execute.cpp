@@ -79,8 +79,8 @@ class OuterWalker {
     pad_axis_ = outer_;
     for (std::size_t j = k; j < outer_; ++j) {
       const PlanAxis& a = axes_[j];
-      const std::int64_t s = a.plain ? index_[j] : a.src[static_cast<std::size_t>(index_[j])];
-      if (s == detail::kPadIndex) {
+      const std::int64_t s = a.plain ? index_[j] : a.source(index_[j]);
+      if (s == PlanAxis::kPad) {
         pad_axis_ = j;
         return;
       }
@@ -273,7 +273,7 @@ void execute(const Plan& plan, const void* in, void* out, std::int64_t out_bytes
     throw Error(Errc::invalid_argument, "input: null data pointer for a non-empty tensor");
   }
   const std::int64_t traffic_bytes = plan.in_elems_ * plan.type_.item_bytes() + plan.out_bytes_;
-  const RowContext ctx{&plan.row_,       row.plain ? nullptr : row.src.data(),
+  const RowContext ctx{&plan.row_,       plan.gather_.data(),
                        row.out_len,      row.in_stride,
                        plan.unit_bytes_, &plan.fill_,
                        plan.fill_byte_,  traffic_bytes > cache_bytes()};

@@ -214,7 +214,7 @@ inline void bytes_segment(const RowContext& c, const RowSegment& seg, std::int64
       }
       return;
     case RowSegment::Kind::gather: {
-      const std::int64_t* idx = c.table + seg.out_begin + skip;
+      const std::int64_t* idx = c.table + seg.src_begin + skip;
       for (std::int64_t r = 0; r < rows.count; ++r) {
         std::byte* out = rows.dst[r];
         const std::byte* in = rows.src[r];
