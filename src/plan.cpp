@@ -291,6 +291,45 @@ std::vector<RowSegment> build_row(const PlanAxis& row, std::vector<std::int64_t>
   return segs;
 }
 
+/// The row program as a BorderedRow: at most one border segment (a fill, or a gather of one
+/// repeated source) on each side of a copy from a contiguous input row.
+std::optional<BorderedRow> bordered_row(const std::vector<RowSegment>& segs,
+                                        const std::vector<std::int64_t>& gather,
+                                        std::int64_t in_stride, std::int64_t unit_bytes) {
+  const auto copy = std::find_if(segs.begin(), segs.end(), [](const RowSegment& s) {
+    return s.kind == RowSegment::Kind::copy;
+  });
+  if (copy == segs.end() || copy - segs.begin() > 1 || segs.end() - copy > 2 ||
+      in_stride != unit_bytes) {
+    return std::nullopt;
+  }
+  const auto border_source = [&](const RowSegment& s) -> std::optional<std::int64_t> {
+    if (s.kind == RowSegment::Kind::fill) return PlanAxis::kPad;
+    if (s.kind != RowSegment::Kind::gather) return std::nullopt;
+    const auto first = gather.begin() + s.src_begin;
+    if (std::any_of(first, first + s.len, [&](std::int64_t v) { return v != *first; })) {
+      return std::nullopt;
+    }
+    return *first;
+  };
+  BorderedRow row;
+  row.copy_src = copy->src_begin;
+  row.copy_len = copy->len;
+  if (copy != segs.begin()) {
+    const auto src = border_source(segs.front());
+    if (!src) return std::nullopt;
+    row.begin = segs.front().len;
+    row.begin_src = *src;
+  }
+  if (copy + 1 != segs.end()) {
+    const auto src = border_source(segs.back());
+    if (!src) return std::nullopt;
+    row.end = segs.back().len;
+    row.end_src = *src;
+  }
+  return row;
+}
+
 }  // namespace
 
 namespace detail {
@@ -452,6 +491,10 @@ Plan make_plan(const ElementType& type, const std::vector<std::int64_t>& shape,
     axes.push_back(std::move(unit_axis));
   }
   plan.row_ = build_row(axes.back(), plan.gather_);
+  if (storage == Storage::bytes) {
+    plan.bordered_ =
+        bordered_row(plan.row_, plan.gather_, axes.back().in_stride, plan.unit_bytes_);
+  }
   plan.axes_ = std::move(axes);
   return plan;
 }

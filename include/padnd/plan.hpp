@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,12 +37,13 @@ struct PlanAxis {
 
   /// View index of output position `o` (in [0, out_len)), or kPad.
   [[nodiscard]] std::int64_t source(std::int64_t o) const noexcept {
-    const auto h = static_cast<std::int64_t>(head.size());
-    if (o < h) return head[static_cast<std::size_t>(o)];
-    o -= h;
-    if (o >= mid_len) return tail[static_cast<std::size_t>(o - mid_len)];
-    if (mid_step == 1) return mid_src + o;
-    return o % mid_step == 0 ? mid_src + o / mid_step : kPad;
+    const std::int64_t m = o - static_cast<std::int64_t>(head.size());
+    // One unsigned compare tests both ends of the middle run, the common case.
+    if (static_cast<std::uint64_t>(m) < static_cast<std::uint64_t>(mid_len)) {
+      if (mid_step == 1) return mid_src + m;
+      return m % mid_step == 0 ? mid_src + m / mid_step : kPad;
+    }
+    return m < 0 ? head[static_cast<std::size_t>(o)] : tail[static_cast<std::size_t>(m - mid_len)];
   }
 };
 /// A contiguous piece of the innermost output row.
@@ -60,6 +62,18 @@ struct RowSegment {
   /// position's index into Plan::gather_table()
   std::int64_t src_begin = 0;
   std::int64_t step = 1;       ///< interleave: positions from one source to the next (>= 2)
+};
+
+/// A row program of the most common form, begin border | copy | end border, reading a
+/// contiguous input row (byte storage); each border is the pad value or one input element
+/// repeated (edge). Execution writes such rows directly instead of through the segment loop.
+struct BorderedRow {
+  std::int64_t begin = 0;       ///< positions of the begin border
+  std::int64_t begin_src = -1;  ///< its repeated source, or -1 = the pad value
+  std::int64_t copy_src = 0;    ///< source of the first copied position
+  std::int64_t copy_len = 0;    ///< copied positions
+  std::int64_t end = 0;         ///< positions of the end border
+  std::int64_t end_src = -1;    ///< its repeated source, or -1 = the pad value
 };
 
 /// One axis padded the way numpy.pad does it, over the output after the input is placed: its
@@ -91,6 +105,10 @@ class Plan {
   /// Axes after cropping and merging, outermost first; the last one is the row.
   [[nodiscard]] const std::vector<PlanAxis>& axes() const noexcept { return axes_; }
   [[nodiscard]] const std::vector<RowSegment>& row_segments() const noexcept { return row_; }
+  /// The row program as a BorderedRow, if it has that form.
+  [[nodiscard]] const std::optional<BorderedRow>& bordered_row() const noexcept {
+    return bordered_;
+  }
   /// Sources of the row's gather segments, one per gathered position.
   [[nodiscard]] const std::vector<std::int64_t>& gather_table() const noexcept { return gather_; }
   /// Bytes per (possibly merged) element the row kernels move; 0 for packed types.
@@ -124,6 +142,7 @@ class Plan {
   std::vector<PlanAxis> axes_;
   std::vector<RowSegment> row_;
   std::vector<std::int64_t> gather_;
+  std::optional<BorderedRow> bordered_;
   std::string fill_;  ///< pad value bytes (strings: text; packed: code in the low bits)
   int fill_byte_ = -1;  ///< byte storage: the byte every fill byte equals (memset), else -1
   std::vector<AxisPass> passes_;

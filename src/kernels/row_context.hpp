@@ -12,6 +12,7 @@ namespace padnd::detail {
 
 struct RowContext {
   const std::vector<RowSegment>* segments;
+  const BorderedRow* bordered;  ///< the row program's bordered form, or null
   const std::int64_t* table;  ///< sources of the gather segments (Plan::gather_table())
   std::int64_t row_len;       ///< output positions per row
   std::int64_t in_stride;     ///< input stride of the row axis (bytes, or elements if packed)
