@@ -37,11 +37,11 @@ std::string sources_text(const PlanAxis& a, std::int64_t limit = 12) {
     os << " ...";
     for (std::int64_t o = a.out_len - limit; o < a.out_len; ++o) put(o);
   }
-  const auto head = static_cast<std::int64_t>(a.head.size());
+  const std::int64_t head = a.head_len;
   os << "  (begin table " << head << ", middle [" << head << ',' << head + a.mid_len << ")<-"
      << a.mid_src;
   if (a.mid_step > 1) os << " every " << a.mid_step;
-  os << ", end table " << a.tail.size() << ')';
+  os << ", end table " << static_cast<std::int64_t>(a.borders.size()) - head << ')';
   return os.str();
 }
 

@@ -139,22 +139,23 @@ std::vector<PlanAxis> build_axes(const std::vector<std::int64_t>& shape,
     const std::int64_t mid_begin = mid.len > 0 ? mid.out_begin : 0;
     std::int64_t lo = INT64_MAX;
     std::int64_t hi = -1;
-    const auto tabulate = [&](std::vector<std::int64_t>& table, std::int64_t from, std::int64_t to) {
-      table.reserve(static_cast<std::size_t>(to - from));
+    const auto tabulate = [&](std::int64_t from, std::int64_t to) {
       for (std::int64_t o = from; o < to; ++o) {
         const std::int64_t s = detail::source_index(rule, o);
-        table.push_back(s);
+        a.borders.push_back(s);
         if (s != kPadIndex) {
           lo = std::min(lo, s);
           hi = std::max(hi, s);
         }
       }
     };
-    tabulate(a.head, 0, mid_begin);
+    a.borders.reserve(static_cast<std::size_t>(a.out_len - mid.len));
+    tabulate(0, mid_begin);
+    a.head_len = mid_begin;
     a.mid_len = mid.len;
     a.mid_src = mid.src;
     a.mid_step = mid.step;
-    tabulate(a.tail, mid_begin + mid.len, a.out_len);
+    tabulate(mid_begin + mid.len, a.out_len);
     if (mid.len > 0) {
       lo = std::min(lo, mid.src);
       hi = std::max(hi, mid.src + (mid.len - 1) / mid.step);
@@ -168,18 +169,16 @@ std::vector<PlanAxis> build_axes(const std::vector<std::int64_t>& shape,
     a.mid_src -= lo;
     bool identity = a.in_len == a.out_len && (a.mid_len <= 1 || a.mid_step == 1) &&
                     (a.mid_len == 0 || a.mid_src == mid_begin);
-    const auto rebase = [&](std::vector<std::int64_t>& table, std::int64_t first) {
-      for (std::size_t i = 0; i < table.size(); ++i) {
-        if (table[i] != kPadIndex) table[i] -= lo;
-        identity = identity && table[i] == first + static_cast<std::int64_t>(i);
-      }
-    };
-    rebase(a.head, 0);
-    rebase(a.tail, mid_begin + mid.len);
+    for (std::size_t i = 0; i < a.borders.size(); ++i) {
+      auto& s = a.borders[i];
+      if (s != kPadIndex) s -= lo;
+      const auto o = static_cast<std::int64_t>(i);
+      identity = identity && s == (o < a.head_len ? o : o + a.mid_len);
+    }
     a.plain = identity;
     if (a.plain) {  // identity needs no tables: everything is the middle run
-      a.head.clear();
-      a.tail.clear();
+      a.borders.clear();
+      a.head_len = 0;
       a.mid_len = a.out_len;
       a.mid_src = 0;
       a.mid_step = 1;
@@ -211,7 +210,7 @@ std::vector<PlanAxis> merge_axes(std::vector<PlanAxis> axes) {
 /// source position `o`, or `o` if there is none: the run builder jumps over the middle with it
 /// instead of visiting every position.
 std::int64_t middle_run_last(const PlanAxis& row, std::int64_t o, std::int64_t step) {
-  const auto begin = static_cast<std::int64_t>(row.head.size());
+  const std::int64_t begin = row.head_len;
   if (row.mid_step != step || o < begin || o >= begin + row.mid_len) return o;
   return begin + (row.mid_len - 1) / step * step;
 }

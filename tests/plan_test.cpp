@@ -245,16 +245,16 @@ TEST(Plan, TablesHoldOnlyTheBordersOfAVeryLongAxis) {
     const Plan p = make_plan(DType::float64, {n}, {}, spec_of({{3, 2, 0}}, mode));
     ASSERT_EQ(p.axes().size(), 1u);
     const PlanAxis& row = p.axes()[0];
-    EXPECT_EQ(row.head.size(), 3u) << mode_name(mode);
+    EXPECT_EQ(row.head_len, 3) << mode_name(mode);
     EXPECT_EQ(row.mid_len, n) << mode_name(mode);
-    EXPECT_EQ(row.tail.size(), 2u) << mode_name(mode);
+    EXPECT_EQ(row.borders.size(), 5u) << mode_name(mode);
     EXPECT_LE(p.row_segments().size(), 5u) << mode_name(mode);
     EXPECT_LE(p.gather_table().size(), 5u) << mode_name(mode);
   }
   PadSpec interior = spec_of({{-3, 1, 2}});
   const Plan q = make_plan(DType::float32, {n}, {}, interior);
   const PlanAxis& row = q.axes()[0];
-  EXPECT_EQ(row.head.size(), 0u);  // -3 crops a whole step: the row starts at source 1
+  EXPECT_EQ(row.head_len, 0);  // -3 crops a whole step: the row starts at source 1
   EXPECT_EQ(row.mid_step, 3);
   EXPECT_EQ(row.source(0), 0);     // relative to the cropped view
   EXPECT_EQ(row.source(1), PlanAxis::kPad);

@@ -22,28 +22,30 @@ std::vector<std::int64_t> infer_shape(const std::vector<std::int64_t>& input_sha
 /// One axis of a plan after merging: output length, input stride and where each output position
 /// reads from, in O(border) memory: a table for the begin border, a middle run read straight
 /// from the input (every mid_step-th position, the pad value between: interior padding), and a
-/// table for the end border.
+/// table for the end border (both tables in one vector: one allocation per axis).
 struct PlanAxis {
   static constexpr std::int64_t kPad = -1;  ///< source of a pad-value position
   std::int64_t out_len = 0;
   std::int64_t in_len = 0;         ///< length of the (cropped) input view along this axis
   std::int64_t in_stride = 0;      ///< bytes (byte/string storage) or elements (packed storage)
-  std::vector<std::int64_t> head;  ///< sources of positions [0, head.size()): view index or kPad
-  std::int64_t mid_len = 0;        ///< positions of the middle run, right after the head
+  /// Sources (view index or kPad) of the first head_len positions, then of the last
+  /// borders.size() - head_len positions.
+  std::vector<std::int64_t> borders;
+  std::int64_t head_len = 0;       ///< positions before the middle run
+  std::int64_t mid_len = 0;        ///< positions of the middle run
   std::int64_t mid_src = 0;        ///< view index of the middle run's first position
   std::int64_t mid_step = 1;       ///< positions from one middle source to the next (interior + 1)
-  std::vector<std::int64_t> tail;  ///< sources of the last tail.size() positions
   bool plain = false;              ///< the identity, no pad (mergeable; the middle is everything)
 
   /// View index of output position `o` (in [0, out_len)), or kPad.
   [[nodiscard]] std::int64_t source(std::int64_t o) const noexcept {
-    const std::int64_t m = o - static_cast<std::int64_t>(head.size());
+    const std::int64_t m = o - head_len;
     // One unsigned compare tests both ends of the middle run, the common case.
     if (static_cast<std::uint64_t>(m) < static_cast<std::uint64_t>(mid_len)) {
       if (mid_step == 1) return mid_src + m;
       return m % mid_step == 0 ? mid_src + m / mid_step : kPad;
     }
-    return m < 0 ? head[static_cast<std::size_t>(o)] : tail[static_cast<std::size_t>(m - mid_len)];
+    return borders[static_cast<std::size_t>(m < 0 ? o : o - mid_len)];
   }
 };
 /// A contiguous piece of the innermost output row.
