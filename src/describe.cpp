@@ -17,24 +17,31 @@ std::string join(const std::vector<std::int64_t>& v) {
   return os.str();
 }
 
-/// Prints a table compactly: at most `limit` entries from each end, "." for a pad position.
-std::string table_text(const std::vector<std::int64_t>& src, std::size_t limit = 12) {
+/// Prints an axis's sources compactly: at most `limit` positions from each end, "." for a pad
+/// position, then where the border tables and the middle run are.
+std::string sources_text(const PlanAxis& a, std::int64_t limit = 12) {
   std::ostringstream os;
-  const auto put = [&](std::size_t i) {
-    if (i) os << ' ';
-    if (src[i] < 0) {
+  const auto put = [&](std::int64_t o) {
+    if (o) os << ' ';
+    const std::int64_t s = a.source(o);
+    if (s < 0) {
       os << '.';
     } else {
-      os << src[i];
+      os << s;
     }
   };
-  if (src.size() <= 2 * limit) {
-    for (std::size_t i = 0; i < src.size(); ++i) put(i);
+  if (a.out_len <= 2 * limit) {
+    for (std::int64_t o = 0; o < a.out_len; ++o) put(o);
   } else {
-    for (std::size_t i = 0; i < limit; ++i) put(i);
+    for (std::int64_t o = 0; o < limit; ++o) put(o);
     os << " ...";
-    for (std::size_t i = src.size() - limit; i < src.size(); ++i) put(i);
+    for (std::int64_t o = a.out_len - limit; o < a.out_len; ++o) put(o);
   }
+  const std::int64_t head = a.head_len;
+  os << "  (begin table " << head << ", middle [" << head << ',' << head + a.mid_len << ")<-"
+     << a.mid_src;
+  if (a.mid_step > 1) os << " every " << a.mid_step;
+  os << ", end table " << static_cast<std::int64_t>(a.borders.size()) - head << ')';
   return os.str();
 }
 
@@ -72,7 +79,7 @@ std::string Plan::describe() const {
     if (a.plain) {
       os << "plain (identity)\n";
     } else {
-      os << "table: " << table_text(a.src) << '\n';
+      os << "table: " << sources_text(a) << '\n';
     }
   }
   os << "row segments:";
@@ -80,6 +87,8 @@ std::string Plan::describe() const {
     os << ' ' << kind_name(s.kind) << '[' << s.out_begin << ',' << s.out_begin + s.len << ')';
     if (s.kind == RowSegment::Kind::copy || s.kind == RowSegment::Kind::reverse) {
       os << "<-" << s.src_begin;
+    } else if (s.kind == RowSegment::Kind::gather) {
+      os << "<-gather table " << s.src_begin;
     } else if (s.kind == RowSegment::Kind::interleave) {
       os << "<-" << s.src_begin << " every " << s.step;
     }

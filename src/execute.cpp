@@ -79,8 +79,8 @@ class OuterWalker {
     pad_axis_ = outer_;
     for (std::size_t j = k; j < outer_; ++j) {
       const PlanAxis& a = axes_[j];
-      const std::int64_t s = a.plain ? index_[j] : a.src[static_cast<std::size_t>(index_[j])];
-      if (s == detail::kPadIndex) {
+      const std::int64_t s = a.plain ? index_[j] : a.source(index_[j]);
+      if (s == PlanAxis::kPad) {
         pad_axis_ = j;
         return;
       }
@@ -153,6 +153,29 @@ struct BytesLoop {
 constexpr std::int64_t kBatchRows = 64;
 constexpr std::int64_t kBatchRowBytes = 256;
 
+/// Rows [r0, r1) of a plan whose row program is a BorderedRow, whole rows one at a time: a row
+/// costs its copy, two short border writes and a step of the outer walker.
+template <std::int64_t W>
+void bordered_rows(const BytesLoop& loop, std::int64_t r0, std::int64_t r1) {
+  const RowContext& ctx = loop.ctx;
+  const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
+  OuterWalker walker(loop.plan->axes(), loop.plan->view_offset(), r0);
+  for (std::int64_t r = r0; r < r1;) {
+    std::byte* row = loop.out + r * row_bytes;
+    if (walker.pad()) {  // a pad block of an outer axis: one fill, contiguous in the output
+      const std::int64_t n = std::min(r1 - r, walker.pad_rows());
+      detail::fill_bytes(row, n * row_bytes, ctx);
+      r += n;
+      if (r < r1) walker.skip_pad_block();
+      continue;
+    }
+    detail::bordered_row<W>(ctx, row, loop.in + walker.offset());
+    ++r;
+    walker.next();
+  }
+  if (ctx.stream) detail::stream_fence();
+}
+
 template <std::int64_t W>
 void bytes_task(void* context, std::int64_t task) {
   const BytesLoop& loop = *static_cast<const BytesLoop*>(context);
@@ -165,6 +188,10 @@ void bytes_task(void* context, std::int64_t task) {
   const std::int64_t c1 = ctx.row_len * (col_part + 1) / loop.col_parts;
   const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
   const std::int64_t batch = row_bytes <= kBatchRowBytes ? kBatchRows : 1;
+  if (ctx.bordered != nullptr && c0 == 0 && c1 == ctx.row_len && loop.chunk >= ctx.row_len) {
+    bordered_rows<W>(loop, r0, r1);
+    return;
+  }
   std::byte* dst[kBatchRows];
   const std::byte* src[kBatchRows];
   std::byte* seg_dst[kBatchRows];
@@ -273,7 +300,8 @@ void execute(const Plan& plan, const void* in, void* out, std::int64_t out_bytes
     throw Error(Errc::invalid_argument, "input: null data pointer for a non-empty tensor");
   }
   const std::int64_t traffic_bytes = plan.in_elems_ * plan.type_.item_bytes() + plan.out_bytes_;
-  const RowContext ctx{&plan.row_,       row.plain ? nullptr : row.src.data(),
+  const RowContext ctx{&plan.row_,       plan.bordered_ ? &*plan.bordered_ : nullptr,
+                       plan.gather_.data(),
                        row.out_len,      row.in_stride,
                        plan.unit_bytes_, &plan.fill_,
                        plan.fill_byte_,  traffic_bytes > cache_bytes()};

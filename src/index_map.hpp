@@ -88,4 +88,37 @@ constexpr std::int64_t source_index(const AxisRule& r, std::int64_t o) noexcept 
   return r.mode == Mode::constant ? kPadIndex : fold_index(r.mode, j, r.in_len);
 }
 
+/// The positions of an axis that source_index maps straight onto the input, without folding:
+/// output positions [out_begin, out_begin + len) read src + i / step where i % step == 0 and
+/// take the pad value elsewhere (i = position - out_begin). out_begin is a source position.
+struct MiddleRun {
+  std::int64_t out_begin = 0;
+  std::int64_t len = 0;
+  std::int64_t src = 0;
+  std::int64_t step = 1;
+};
+
+/// source_index's middle run over an axis of `out_len` positions (tests check it against
+/// source_index). Positions outside it are the borders, which the planner tabulates.
+constexpr MiddleRun middle_run(const AxisRule& r, std::int64_t out_len) noexcept {
+  std::int64_t first = r.pad.begin;  // output position of input element 0
+  std::int64_t src_base = 0;
+  std::int64_t extent = dilated_length(r.in_len, r.pad.interior);
+  const std::int64_t step = r.pad.interior + 1;
+  if (r.mode != Mode::constant && r.order == NegativeOrder::crop_then_pad) {
+    src_base = r.pad.begin < 0 ? -r.pad.begin : 0;
+    first = r.pad.begin > 0 ? r.pad.begin : 0;
+    extent = r.in_len - src_base - (r.pad.end < 0 ? -r.pad.end : 0);
+  }
+  MiddleRun run;
+  run.step = step;
+  run.out_begin = first;
+  if (first < 0) run.out_begin = first + (-first + step - 1) / step * step;  // next source position
+  const std::int64_t stop = out_len < first + extent ? out_len : first + extent;
+  if (stop <= run.out_begin) return MiddleRun{};
+  run.len = stop - run.out_begin;
+  run.src = src_base + (run.out_begin - first) / step;
+  return run;
+}
+
 }  // namespace padnd::detail

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Planning: validate once, crop as a view, merge axes, build per-axis source tables.
+// Planning: validate once, crop as a view, merge axes, tabulate each axis's borders.
 #include "padnd/plan.hpp"
 
 #include <algorithm>
@@ -122,8 +122,8 @@ std::vector<std::int64_t> dense_strides(const std::vector<std::int64_t>& shape, 
   return strides;
 }
 
-/// 1. Build each axis's table from the index map, 2. turn the used source range into a view,
-/// 3. mark identity axes as plain.
+/// 1. Tabulate each axis's borders from the index map around its middle run, 2. turn the used
+/// source range into a view, 3. mark identity axes as plain.
 std::vector<PlanAxis> build_axes(const std::vector<std::int64_t>& shape,
                                  const std::vector<std::int64_t>& strides,
                                  const std::vector<std::int64_t>& out_shape, const PadSpec& spec,
@@ -135,16 +135,30 @@ std::vector<PlanAxis> build_axes(const std::vector<std::int64_t>& shape,
                         spec.negative_order};
     a.out_len = out_shape[k];
     a.in_stride = strides[k];
-    a.src.resize(static_cast<std::size_t>(a.out_len));
+    const detail::MiddleRun mid = detail::middle_run(rule, a.out_len);
+    const std::int64_t mid_begin = mid.len > 0 ? mid.out_begin : 0;
     std::int64_t lo = INT64_MAX;
     std::int64_t hi = -1;
-    for (std::int64_t o = 0; o < a.out_len; ++o) {
-      const std::int64_t s = detail::source_index(rule, o);
-      a.src[static_cast<std::size_t>(o)] = s;
-      if (s != kPadIndex) {
-        lo = std::min(lo, s);
-        hi = std::max(hi, s);
+    const auto tabulate = [&](std::int64_t from, std::int64_t to) {
+      for (std::int64_t o = from; o < to; ++o) {
+        const std::int64_t s = detail::source_index(rule, o);
+        a.borders.push_back(s);
+        if (s != kPadIndex) {
+          lo = std::min(lo, s);
+          hi = std::max(hi, s);
+        }
       }
+    };
+    a.borders.reserve(static_cast<std::size_t>(a.out_len - mid.len));
+    tabulate(0, mid_begin);
+    a.head_len = mid_begin;
+    a.mid_len = mid.len;
+    a.mid_src = mid.src;
+    a.mid_step = mid.step;
+    tabulate(mid_begin + mid.len, a.out_len);
+    if (mid.len > 0) {
+      lo = std::min(lo, mid.src);
+      hi = std::max(hi, mid.src + (mid.len - 1) / mid.step);
     }
     if (hi < 0) {  // the whole axis is pad value: no input is read through it
       a.in_len = 0;
@@ -152,14 +166,23 @@ std::vector<PlanAxis> build_axes(const std::vector<std::int64_t>& shape,
     }
     view_offset += lo * a.in_stride;  // the crop becomes a view
     a.in_len = hi - lo + 1;
-    bool identity = a.in_len == a.out_len;
-    for (std::int64_t o = 0; o < a.out_len; ++o) {
-      auto& s = a.src[static_cast<std::size_t>(o)];
+    a.mid_src -= lo;
+    bool identity = a.in_len == a.out_len && (a.mid_len <= 1 || a.mid_step == 1) &&
+                    (a.mid_len == 0 || a.mid_src == mid_begin);
+    for (std::size_t i = 0; i < a.borders.size(); ++i) {
+      auto& s = a.borders[i];
       if (s != kPadIndex) s -= lo;
-      identity = identity && s == o;
+      const auto o = static_cast<std::int64_t>(i);
+      identity = identity && s == (o < a.head_len ? o : o + a.mid_len);
     }
     a.plain = identity;
-    if (a.plain) a.src.clear();  // identity needs no table
+    if (a.plain) {  // identity needs no tables: everything is the middle run
+      a.borders.clear();
+      a.head_len = 0;
+      a.mid_len = a.out_len;
+      a.mid_src = 0;
+      a.mid_step = 1;
+    }
   }
   return axes;
 }
@@ -173,7 +196,7 @@ std::vector<PlanAxis> merge_axes(std::vector<PlanAxis> axes) {
       PlanAxis& prev = merged.back();
       if (prev.plain && a.plain && prev.in_stride == a.in_stride * a.in_len) {
         prev.out_len *= a.out_len;  // fits: both are factors of the output size
-        prev.in_len = prev.out_len;
+        prev.in_len = prev.mid_len = prev.out_len;
         prev.in_stride = a.in_stride;
         continue;
       }
@@ -183,18 +206,31 @@ std::vector<PlanAxis> merge_axes(std::vector<PlanAxis> axes) {
   return merged;
 }
 
+/// The last position of the middle run's stretch of sources with stride `step` that contains
+/// source position `o`, or `o` if there is none: the run builder jumps over the middle with it
+/// instead of visiting every position.
+std::int64_t middle_run_last(const PlanAxis& row, std::int64_t o, std::int64_t step) {
+  const std::int64_t begin = row.head_len;
+  if (row.mid_step != step || o < begin || o >= begin + row.mid_len) return o;
+  return begin + (row.mid_len - 1) / step * step;
+}
+
 /// The run of sources starting at row position `o`: a copy (+1 per position), reverse (-1 per
 /// position) or interleave (+1 every `step` positions, pad value between) of at least two sources,
 /// or a single gathered position.
 RowSegment run_at(const PlanAxis& row, std::int64_t o) {
-  const auto src = [&](std::int64_t p) { return row.src[static_cast<std::size_t>(p)]; };
+  const auto src = [&](std::int64_t p) { return row.source(p); };
   const std::int64_t n = row.out_len;
   RowSegment seg{RowSegment::Kind::gather, o, 1, src(o), 1};
   if (o + 1 < n && src(o + 1) != kPadIndex &&
       (src(o + 1) == src(o) + 1 || src(o + 1) == src(o) - 1)) {
     const std::int64_t dir = src(o + 1) - src(o);
     std::int64_t end = o + 1;
-    while (end + 1 < n && src(end + 1) != kPadIndex && src(end + 1) == src(end) + dir) ++end;
+    for (;;) {
+      if (dir > 0) end = std::max(end, middle_run_last(row, end, 1));
+      if (end + 1 >= n || src(end + 1) == kPadIndex || src(end + 1) != src(end) + dir) break;
+      ++end;
+    }
     seg.kind = dir > 0 ? RowSegment::Kind::copy : RowSegment::Kind::reverse;
     seg.len = end - o + 1;
     return seg;
@@ -205,6 +241,7 @@ RowSegment run_at(const PlanAxis& row, std::int64_t o) {
   const std::int64_t step = next - o;
   std::int64_t last = next;
   for (;;) {
+    last = middle_run_last(row, last, step);
     const std::int64_t cand = last + step;
     if (cand >= n || src(cand) != src(last) + 1) break;
     bool gap_is_pad = true;
@@ -218,13 +255,14 @@ RowSegment run_at(const PlanAxis& row, std::int64_t o) {
   return seg;
 }
 
-std::vector<RowSegment> build_row(const PlanAxis& row) {
+/// The row's segments; gather segments' sources are appended to `gather`.
+std::vector<RowSegment> build_row(const PlanAxis& row, std::vector<std::int64_t>& gather) {
   std::vector<RowSegment> segs;
   if (row.plain) {
     segs.push_back({RowSegment::Kind::copy, 0, row.out_len, 0, 1});
     return segs;
   }
-  const auto src = [&](std::int64_t o) { return row.src[static_cast<std::size_t>(o)]; };
+  const auto src = [&](std::int64_t o) { return row.source(o); };
   std::int64_t o = 0;
   while (o < row.out_len) {
     if (src(o) == kPadIndex) {
@@ -236,10 +274,12 @@ std::vector<RowSegment> build_row(const PlanAxis& row) {
     }
     RowSegment seg = run_at(row, o);
     if (seg.kind == RowSegment::Kind::gather) {  // single positions join the previous gather
+      gather.push_back(seg.src_begin);
       if (!segs.empty() && segs.back().kind == RowSegment::Kind::gather &&
           segs.back().out_begin + segs.back().len == o) {
         ++segs.back().len;
       } else {
+        seg.src_begin = static_cast<std::int64_t>(gather.size()) - 1;
         segs.push_back(seg);
       }
     } else {
@@ -248,6 +288,45 @@ std::vector<RowSegment> build_row(const PlanAxis& row) {
     o += seg.len;
   }
   return segs;
+}
+
+/// The row program as a BorderedRow: at most one border segment (a fill, or a gather of one
+/// repeated source) on each side of a copy from a contiguous input row.
+std::optional<BorderedRow> bordered_row(const std::vector<RowSegment>& segs,
+                                        const std::vector<std::int64_t>& gather,
+                                        std::int64_t in_stride, std::int64_t unit_bytes) {
+  const auto copy = std::find_if(segs.begin(), segs.end(), [](const RowSegment& s) {
+    return s.kind == RowSegment::Kind::copy;
+  });
+  if (copy == segs.end() || copy - segs.begin() > 1 || segs.end() - copy > 2 ||
+      in_stride != unit_bytes) {
+    return std::nullopt;
+  }
+  const auto border_source = [&](const RowSegment& s) -> std::optional<std::int64_t> {
+    if (s.kind == RowSegment::Kind::fill) return PlanAxis::kPad;
+    if (s.kind != RowSegment::Kind::gather) return std::nullopt;
+    const auto first = gather.begin() + s.src_begin;
+    if (std::any_of(first, first + s.len, [&](std::int64_t v) { return v != *first; })) {
+      return std::nullopt;
+    }
+    return *first;
+  };
+  BorderedRow row;
+  row.copy_src = copy->src_begin;
+  row.copy_len = copy->len;
+  if (copy != segs.begin()) {
+    const auto src = border_source(segs.front());
+    if (!src) return std::nullopt;
+    row.begin = segs.front().len;
+    row.begin_src = *src;
+  }
+  if (copy + 1 != segs.end()) {
+    const auto src = border_source(segs.back());
+    if (!src) return std::nullopt;
+    row.end = segs.back().len;
+    row.end_src = *src;
+  }
+  return row;
 }
 
 }  // namespace
@@ -405,12 +484,16 @@ Plan make_plan(const ElementType& type, const std::vector<std::int64_t>& shape,
   }
   if (axes.empty()) {  // a single unit: one row of length 1
     PlanAxis unit_axis;
-    unit_axis.out_len = unit_axis.in_len = 1;
+    unit_axis.out_len = unit_axis.in_len = unit_axis.mid_len = 1;
     unit_axis.in_stride = storage == Storage::bytes ? plan.unit_bytes_ : unit;
     unit_axis.plain = true;
     axes.push_back(std::move(unit_axis));
   }
-  plan.row_ = build_row(axes.back());
+  plan.row_ = build_row(axes.back(), plan.gather_);
+  if (storage == Storage::bytes) {
+    plan.bordered_ =
+        bordered_row(plan.row_, plan.gather_, axes.back().in_stride, plan.unit_bytes_);
+  }
   plan.axes_ = std::move(axes);
   return plan;
 }

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
@@ -119,6 +120,54 @@ TEST(SourceIndex, MatchesNaiveForEveryModeOrderPadAndInterior) {
     }
   }
   EXPECT_GT(checked, 100000);
+}
+
+// The middle run the planner stores instead of a table: every position inside it maps as the
+// run says, and every position outside it is a border (a pad value or a folded index).
+TEST(MiddleRun, AgreesWithSourceIndexForEveryModeOrderPadAndInterior) {
+  const Mode modes[] = {Mode::constant, Mode::edge, Mode::reflect, Mode::symmetric, Mode::wrap};
+  const NegativeOrder orders[] = {NegativeOrder::map_on_original, NegativeOrder::crop_then_pad};
+  for (Mode mode : modes) {
+    for (NegativeOrder order : orders) {
+      for (std::int64_t d = 0; d <= 7; ++d) {
+        for (std::int64_t interior = 0; interior <= (mode == Mode::constant ? 3 : 0); ++interior) {
+          for (std::int64_t b = -2 * d - 2; b <= 3 * d + 2; ++b) {
+            for (std::int64_t e = -2 * d - 2; e <= 3 * d + 2; ++e) {
+              PadSpec spec;
+              spec.axes = {AxisPad{b, e, interior}};
+              spec.mode = mode;
+              spec.negative_order = order;
+              std::vector<std::int64_t> out;
+              if (!testing::naive_valid({d}, spec, &out)) continue;
+              const detail::AxisRule rule{d, spec.axes[0], mode, order};
+              const detail::MiddleRun run = detail::middle_run(rule, out[0]);
+              ASSERT_GE(run.len, 0);
+              ASSERT_GE(run.out_begin, 0);
+              ASSERT_LE(run.out_begin + run.len, out[0]);
+              std::int64_t inside = 0;
+              for (std::int64_t i = 0; i < run.len; ++i) {
+                const std::int64_t want =
+                    i % run.step == 0 ? run.src + i / run.step : detail::kPadIndex;
+                ASSERT_EQ(source_index(rule, run.out_begin + i), want)
+                    << mode_name(mode) << " d=" << d << " b=" << b << " e=" << e
+                    << " r=" << interior << " i=" << i;
+                inside += want != detail::kPadIndex;
+              }
+              // No source position directly mapped is left out of the run.
+              const std::int64_t kept =
+                  mode != Mode::constant && order == NegativeOrder::crop_then_pad
+                      ? d - (b < 0 ? -b : 0) - (e < 0 ? -e : 0)
+                      : d - (b < 0 ? (-b + interior) / (interior + 1) : 0) -
+                            (e < 0 ? (-e + interior) / (interior + 1) : 0);
+              EXPECT_EQ(inside, std::max<std::int64_t>(kept, 0))
+                  << mode_name(mode) << " d=" << d << " b=" << b << " e=" << e
+                  << " r=" << interior;
+            }
+          }
+        }
+      }
+    }
+  }
 }
 
 // PAD-SPEC §1.4: the two orders differ exactly where one side crops and the other pads.

@@ -237,6 +237,31 @@ TEST(Execute, EmptyOutputWritesNothingButStillValidates) {
                Error);
 }
 
+// Tables hold the borders only: a plan's memory does not grow with the axis (the issue's
+// O(sum of pads) rule), here a 2^40-element row that no table could hold.
+TEST(Plan, TablesHoldOnlyTheBordersOfAVeryLongAxis) {
+  const std::int64_t n = std::int64_t{1} << 40;
+  for (Mode mode : {Mode::constant, Mode::edge, Mode::reflect, Mode::symmetric, Mode::wrap}) {
+    const Plan p = make_plan(DType::float64, {n}, {}, spec_of({{3, 2, 0}}, mode));
+    ASSERT_EQ(p.axes().size(), 1u);
+    const PlanAxis& row = p.axes()[0];
+    EXPECT_EQ(row.head_len, 3) << mode_name(mode);
+    EXPECT_EQ(row.mid_len, n) << mode_name(mode);
+    EXPECT_EQ(row.borders.size(), 5u) << mode_name(mode);
+    EXPECT_LE(p.row_segments().size(), 5u) << mode_name(mode);
+    EXPECT_LE(p.gather_table().size(), 5u) << mode_name(mode);
+  }
+  PadSpec interior = spec_of({{-3, 1, 2}});
+  const Plan q = make_plan(DType::float32, {n}, {}, interior);
+  const PlanAxis& row = q.axes()[0];
+  EXPECT_EQ(row.head_len, 0);  // -3 crops a whole step: the row starts at source 1
+  EXPECT_EQ(row.mid_step, 3);
+  EXPECT_EQ(row.source(0), 0);     // relative to the cropped view
+  EXPECT_EQ(row.source(1), PlanAxis::kPad);
+  ASSERT_EQ(q.row_segments().size(), 2u);
+  EXPECT_EQ(q.row_segments()[0].kind, RowSegment::Kind::interleave);
+}
+
 TEST(Describe, NamesShapesAxesAndSegments) {
   const Plan p = make_plan(DType::float32, {2, 3}, {}, spec_of({{1, 0, 0}, {2, 1, 0}}, Mode::reflect));
   const std::string text = p.describe();

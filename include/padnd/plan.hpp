@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,15 +19,35 @@ namespace padnd {
 std::vector<std::int64_t> infer_shape(const std::vector<std::int64_t>& input_shape,
                                       const PadSpec& spec);
 
-/// One axis of a plan after merging: output length, input stride and source-index table.
+/// One axis of a plan after merging: output length, input stride and where each output position
+/// reads from, in O(border) memory: a table for the begin border, a middle run read straight
+/// from the input (every mid_step-th position, the pad value between: interior padding), and a
+/// table for the end border (both tables in one vector: one allocation per axis).
 struct PlanAxis {
+  static constexpr std::int64_t kPad = -1;  ///< source of a pad-value position
   std::int64_t out_len = 0;
-  std::int64_t in_len = 0;        ///< length of the (cropped) input view along this axis
-  std::int64_t in_stride = 0;     ///< bytes (byte/string storage) or elements (packed storage)
-  std::vector<std::int64_t> src;  ///< per output position: view index, or -1 = pad value
-  bool plain = false;             ///< src is the identity and no pad (mergeable)
-};
+  std::int64_t in_len = 0;         ///< length of the (cropped) input view along this axis
+  std::int64_t in_stride = 0;      ///< bytes (byte/string storage) or elements (packed storage)
+  /// Sources (view index or kPad) of the first head_len positions, then of the last
+  /// borders.size() - head_len positions.
+  std::vector<std::int64_t> borders;
+  std::int64_t head_len = 0;       ///< positions before the middle run
+  std::int64_t mid_len = 0;        ///< positions of the middle run
+  std::int64_t mid_src = 0;        ///< view index of the middle run's first position
+  std::int64_t mid_step = 1;       ///< positions from one middle source to the next (interior + 1)
+  bool plain = false;              ///< the identity, no pad (mergeable; the middle is everything)
 
+  /// View index of output position `o` (in [0, out_len)), or kPad.
+  [[nodiscard]] std::int64_t source(std::int64_t o) const noexcept {
+    const std::int64_t m = o - head_len;
+    // One unsigned compare tests both ends of the middle run, the common case.
+    if (static_cast<std::uint64_t>(m) < static_cast<std::uint64_t>(mid_len)) {
+      if (mid_step == 1) return mid_src + m;
+      return m % mid_step == 0 ? mid_src + m / mid_step : kPad;
+    }
+    return borders[static_cast<std::size_t>(m < 0 ? o : o - mid_len)];
+  }
+};
 /// A contiguous piece of the innermost output row.
 struct RowSegment {
   enum class Kind : std::uint8_t {
@@ -34,13 +55,27 @@ struct RowSegment {
     copy,        ///< source src_begin + i (ascending run)
     reverse,     ///< source src_begin - i (descending run: reflect/symmetric borders)
     interleave,  ///< every step-th position takes src_begin + i / step, the rest the pad value
-    gather,      ///< sources from the row's table
+    gather,      ///< sources from Plan::gather_table(), starting at src_begin
   };
   Kind kind = Kind::fill;
   std::int64_t out_begin = 0;  ///< first output position in the row
   std::int64_t len = 0;        ///< positions
-  std::int64_t src_begin = 0;  ///< copy / reverse / interleave: source index of the first position
+  /// copy / reverse / interleave: source index of the first position; gather: the first
+  /// position's index into Plan::gather_table()
+  std::int64_t src_begin = 0;
   std::int64_t step = 1;       ///< interleave: positions from one source to the next (>= 2)
+};
+
+/// A row program of the most common form, begin border | copy | end border, reading a
+/// contiguous input row (byte storage); each border is the pad value or one input element
+/// repeated (edge). Execution writes such rows directly instead of through the segment loop.
+struct BorderedRow {
+  std::int64_t begin = 0;       ///< positions of the begin border
+  std::int64_t begin_src = -1;  ///< its repeated source, or -1 = the pad value
+  std::int64_t copy_src = 0;    ///< source of the first copied position
+  std::int64_t copy_len = 0;    ///< copied positions
+  std::int64_t end = 0;         ///< positions of the end border
+  std::int64_t end_src = -1;    ///< its repeated source, or -1 = the pad value
 };
 
 /// One axis padded the way numpy.pad does it, over the output after the input is placed: its
@@ -72,6 +107,12 @@ class Plan {
   /// Axes after cropping and merging, outermost first; the last one is the row.
   [[nodiscard]] const std::vector<PlanAxis>& axes() const noexcept { return axes_; }
   [[nodiscard]] const std::vector<RowSegment>& row_segments() const noexcept { return row_; }
+  /// The row program as a BorderedRow, if it has that form.
+  [[nodiscard]] const std::optional<BorderedRow>& bordered_row() const noexcept {
+    return bordered_;
+  }
+  /// Sources of the row's gather segments, one per gathered position.
+  [[nodiscard]] const std::vector<std::int64_t>& gather_table() const noexcept { return gather_; }
   /// Bytes per (possibly merged) element the row kernels move; 0 for packed types.
   [[nodiscard]] std::int64_t unit_bytes() const noexcept { return unit_bytes_; }
   /// Offset of the cropped view's first element: bytes, or elements for packed types.
@@ -102,6 +143,8 @@ class Plan {
   std::int64_t view_offset_ = 0;
   std::vector<PlanAxis> axes_;
   std::vector<RowSegment> row_;
+  std::vector<std::int64_t> gather_;
+  std::optional<BorderedRow> bordered_;
   std::string fill_;  ///< pad value bytes (strings: text; packed: code in the low bits)
   int fill_byte_ = -1;  ///< byte storage: the byte every fill byte equals (memset), else -1
   std::vector<AxisPass> passes_;

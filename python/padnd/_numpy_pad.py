@@ -197,10 +197,10 @@ def pad(array, pad_width, mode="constant", *, negative=None, interior=None, out=
     Errors from padnd's adapter and planner (sizes, overflow, crops beyond the data, stat
     lengths) are ValueError; element types a mode cannot compute with are TypeError.
     """
-    if negative is None and interior is None and out is None and threads is None and (
+    if negative is None and interior is None and threads is None and (
             not kwargs or (len(kwargs) == 1 and kwargs.get("constant_values") is not None)):
         # One C++ call for the common requests (see python/src/fast_path.cpp); None = general.
-        result = _padnd.pad_fast(array, pad_width, mode, kwargs.get("constant_values"), 0)
+        result = _padnd.pad_fast(array, pad_width, mode, kwargs.get("constant_values"), 0, out)
         if result is not None:
             return result
     thread_count = _check_threads(threads)

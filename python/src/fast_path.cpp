@@ -2,20 +2,23 @@
 // padnd.pad's fast path: the common numpy.pad calls (an ndarray of a native numeric dtype, an
 // int or int pairs for pad_width, an index mode, no constant or obvious constants: a scalar, a
 // (before, after) pair or one pair per axis) are handled here in one call, with the plan cached
-// per thread, so a small pad costs about a microsecond instead of tens. Anything else returns
-// None and takes the general Python path, which owns numpy.pad's full argument handling and
-// error messages.
+// per thread, so a small pad costs about a microsecond instead of tens. An `out=` array that
+// passes _check_out's checks is written in place. Anything else returns None and takes the
+// general Python path, which owns numpy.pad's full argument handling and error messages
+// (out= included: a rejected `out` is reported there).
 #include "fast_path.hpp"
 
 #include <Python.h>
 #include <nanobind/stl/string.h>
 
 #include <cstdint>
+#include <algorithm>
 #include <cstring>
 #include <limits>
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "padnd/padnd.hpp"
@@ -263,13 +266,57 @@ struct Buffer {
   }
 };
 
+/// Byte range [first, last) a strided buffer spans; empty for an empty buffer.
+std::pair<std::uintptr_t, std::uintptr_t> extent(const Py_buffer& v) {
+  auto first = reinterpret_cast<std::uintptr_t>(v.buf);
+  auto last = first + static_cast<std::uintptr_t>(v.itemsize);
+  for (int k = 0; k < v.ndim; ++k) {
+    if (v.shape[k] == 0) return {first, first};
+    const Py_ssize_t span = (v.shape[k] - 1) * v.strides[k];
+    if (span < 0) first -= static_cast<std::uintptr_t>(-span);
+    else last += static_cast<std::uintptr_t>(span);
+  }
+  return {first, last};
+}
+
+/// Whether `out` passes _check_out (_numpy_pad.py): an ndarray of `out_shape` and `dtype`,
+/// C-contiguous, writeable, not overlapping `in` (numpy.may_share_memory: memory bounds). On
+/// success `dst` holds its buffer.
+bool usable_out(nb::handle out, const nb::object& ndarray_type, const Ints& out_shape,
+                const nb::object& dtype, const Py_buffer& in, Buffer& dst) {
+  if (out.type().ptr() != ndarray_type.ptr()) return false;  // subclasses: the general path
+  nb::object out_dtype = out.attr("dtype");
+  if (!out_dtype.is(dtype) && !out_dtype.equal(dtype)) return false;
+  if (!dst.get(out.ptr(), PyBUF_WRITABLE | PyBUF_STRIDES)) return false;
+  const Py_buffer& v = dst.view;
+  if (static_cast<std::size_t>(v.ndim) != out_shape.size() ||
+      !std::equal(out_shape.begin(), out_shape.end(), v.shape) || !PyBuffer_IsContiguous(&v, 'C')) {
+    return false;
+  }
+  const auto [in_first, in_last] = extent(in);
+  const auto [out_first, out_last] = extent(v);
+  return in_first == in_last || out_first == out_last || in_last <= out_first ||
+         out_last <= in_first;
+}
+
+/// A new numpy array of `shape` and `dtype`; `dst` holds its buffer.
+nb::object new_array(const Ints& shape, const nb::object& dtype, Buffer& dst) {
+  static nb::object numpy_empty = nb::module_::import_("numpy").attr("empty");
+  nb::tuple dims = nb::steal<nb::tuple>(PyTuple_New(static_cast<Py_ssize_t>(shape.size())));
+  for (std::size_t k = 0; k < shape.size(); ++k) {
+    PyTuple_SET_ITEM(dims.ptr(), static_cast<Py_ssize_t>(k), PyLong_FromLongLong(shape[k]));
+  }
+  nb::object out = numpy_empty(dims, dtype);
+  if (!dst.get(out.ptr(), PyBUF_WRITABLE)) throw nb::python_error();
+  return out;
+}
+
 /// Outputs below this many bytes are written without releasing the GIL (releasing costs more).
 constexpr std::int64_t kReleaseGilBytes = std::int64_t{64} << 10;
 
 nb::object pad_fast(nb::handle array, nb::handle pad_width, nb::handle mode_name,
-                    nb::handle constant_values, int threads) {
+                    nb::handle constant_values, int threads, nb::handle out_array) {
   static nb::object ndarray_type = nb::module_::import_("numpy").attr("ndarray");
-  static nb::object numpy_empty = nb::module_::import_("numpy").attr("empty");
   if (array.type().ptr() != ndarray_type.ptr()) return nb::none();
   const std::optional<Mode> mode = index_mode(mode_name.ptr(), !constant_values.is_none());
   if (!mode) return nb::none();
@@ -310,13 +357,14 @@ nb::object pad_fast(nb::handle array, nb::handle pad_width, nb::handle mode_name
   }
   const Plan& plan = *cache.plan;
   const Ints& out_shape = plan.output_shape();
-  nb::tuple out_dims = nb::steal<nb::tuple>(PyTuple_New(static_cast<Py_ssize_t>(out_shape.size())));
-  for (std::size_t k = 0; k < out_shape.size(); ++k) {
-    PyTuple_SET_ITEM(out_dims.ptr(), static_cast<Py_ssize_t>(k), PyLong_FromLongLong(out_shape[k]));
-  }
-  nb::object out = numpy_empty(out_dims, dtype);
   Buffer dst;
-  if (!dst.get(out.ptr(), PyBUF_WRITABLE)) throw nb::python_error();
+  nb::object out;
+  if (!out_array.is_none()) {
+    if (!usable_out(out_array, ndarray_type, out_shape, dtype, in.view, dst)) return nb::none();
+    out = nb::borrow(out_array);
+  } else {
+    out = new_array(out_shape, dtype, dst);
+  }
   const auto out_bytes = static_cast<std::int64_t>(dst.view.len);
   ExecOptions options;
   options.threads = threads;
@@ -333,7 +381,7 @@ nb::object pad_fast(nb::handle array, nb::handle pad_width, nb::handle mode_name
 
 void bind_fast_path(nb::module_& m) {
   m.def("pad_fast", &pad_fast, nb::arg("array"), nb::arg("pad_width"), nb::arg("mode"),
-        nb::arg("constant_values").none(), nb::arg("threads"),
+        nb::arg("constant_values").none(), nb::arg("threads"), nb::arg("out").none() = nb::none(),
         "numpy.pad for the common cases in one call; None when the general path is needed.");
 }
 

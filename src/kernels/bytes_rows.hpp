@@ -214,7 +214,7 @@ inline void bytes_segment(const RowContext& c, const RowSegment& seg, std::int64
       }
       return;
     case RowSegment::Kind::gather: {
-      const std::int64_t* idx = c.table + seg.out_begin + skip;
+      const std::int64_t* idx = c.table + seg.src_begin + skip;
       for (std::int64_t r = 0; r < rows.count; ++r) {
         std::byte* out = rows.dst[r];
         const std::byte* in = rows.src[r];
@@ -237,6 +237,38 @@ void bytes_rows(const RowContext& c, const RowBatch& rows, std::int64_t p0, std:
     for (std::int64_t r = 0; r < rows.count; ++r) seg_dst[r] = rows.dst[r] + s0 * unit;
     bytes_segment<W>(c, seg, s0 - seg.out_begin, s1 - s0, RowBatch{rows.count, seg_dst, rows.src});
   }
+}
+
+/// `n` positions at `out` of a bordered row's border: the pad value, or input element `src` of
+/// the row starting at `in`.
+template <std::int64_t W>
+inline void border_run(const RowContext& c, std::byte* out, std::int64_t n, const std::byte* in,
+                       std::int64_t src) {
+  const std::int64_t unit = W > 0 ? W : c.unit_bytes;
+  if (src == PlanAxis::kPad) {
+    fill_bytes(out, n * unit, c);
+    return;
+  }
+  const std::byte* from = in + src * unit;
+  for (std::int64_t i = 0; i < n; ++i) copy_unit<W>(out + i * unit, from, unit);
+}
+
+/// Writes one whole row of the plan's bordered form (RowContext::bordered) at `out`, from the
+/// input row starting at `in`.
+template <std::int64_t W>
+inline void bordered_row(const RowContext& c, std::byte* out, const std::byte* in) {
+  const BorderedRow& b = *c.bordered;
+  const std::int64_t unit = W > 0 ? W : c.unit_bytes;
+  if (b.begin > 0) border_run<W>(c, out, b.begin, in, b.begin_src);
+  const auto bytes = static_cast<std::size_t>(b.copy_len * unit);
+  std::byte* copy_out = out + b.begin * unit;
+  const std::byte* copy_in = in + b.copy_src * unit;
+  if (c.stream && b.copy_len * unit >= kStreamMinBytes) {
+    stream_bytes(copy_out, copy_in, bytes);
+  } else {
+    copy_bytes(copy_out, copy_in, bytes);
+  }
+  if (b.end > 0) border_run<W>(c, copy_out + bytes, b.end, in, b.end_src);
 }
 
 }  // namespace padnd::detail

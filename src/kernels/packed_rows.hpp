@@ -112,7 +112,7 @@ void packed_row(const RowContext& c, PackedWriter<BITS>& w, const std::uint8_t* 
                     : fill);
           break;
         case RowSegment::Kind::gather:
-          w.put(read_code<BITS>(in, src + c.table[seg.out_begin + i] * c.in_stride));
+          w.put(read_code<BITS>(in, src + c.table[seg.src_begin + i] * c.in_stride));
           break;
       }
     }

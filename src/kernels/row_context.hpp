@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// What a row kernel needs from the plan: the row's segments and its source table.
+// What a row kernel needs from the plan: the row's segments and its gather table.
 #pragma once
 
 #include <cstdint>
@@ -12,7 +12,8 @@ namespace padnd::detail {
 
 struct RowContext {
   const std::vector<RowSegment>* segments;
-  const std::int64_t* table;  ///< source index per row position (null for a plain row)
+  const BorderedRow* bordered;  ///< the row program's bordered form, or null
+  const std::int64_t* table;  ///< sources of the gather segments (Plan::gather_table())
   std::int64_t row_len;       ///< output positions per row
   std::int64_t in_stride;     ///< input stride of the row axis (bytes, or elements if packed)
   std::int64_t unit_bytes;    ///< bytes per position (byte storage)

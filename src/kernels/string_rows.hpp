@@ -24,7 +24,7 @@ inline void string_row(const RowContext& c, std::string* dst, const std::byte* s
         case RowSegment::Kind::interleave:
           out[i] = i % seg.step == 0 ? *at(seg.src_begin + i / seg.step) : *c.fill;
           break;
-        case RowSegment::Kind::gather: out[i] = *at(c.table[seg.out_begin + i]); break;
+        case RowSegment::Kind::gather: out[i] = *at(c.table[seg.src_begin + i]); break;
       }
     }
   }

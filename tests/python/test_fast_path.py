@@ -124,3 +124,59 @@ def test_plan_cache_never_serves_a_stale_plan():
         for view in (a, a.T, a[::-1]):
             assert padnd.pad(view, pw, mode, **kwargs).tobytes() == \
                 np.pad(view, pw, mode, **kwargs).tobytes()
+
+
+def test_out_is_written_in_place_by_the_fast_path():
+    a = np.arange(12, dtype=np.float32).reshape(3, 4)
+    for mode in ("constant", "edge", "reflect", "symmetric", "wrap"):
+        out = np.full((5, 8), -7, dtype=np.float32)
+        assert _padnd.pad_fast(a, ((1, 1), (2, 2)), mode, None, 0, out) is out
+        assert out.tobytes() == np.pad(a, ((1, 1), (2, 2)), mode).tobytes()
+        again = np.full((5, 8), -7, dtype=np.float32)
+        assert padnd.pad(a, ((1, 1), (2, 2)), mode, out=again) is again
+        assert again.tobytes() == out.tobytes()
+    # a strided input and an output that is not its neighbour in memory
+    big = np.arange(40, dtype=np.int64).reshape(5, 8)
+    out = np.zeros((5, 5), dtype=np.int64)
+    assert _padnd.pad_fast(big[::2, ::3], 1, "wrap", None, 0, out) is out
+    assert (out == np.pad(big[::2, ::3], 1, "wrap")).all()
+
+
+class _Subclass(np.ndarray):
+    pass
+
+
+_A = np.arange(6, dtype=np.int16).reshape(2, 3)
+_BUFFER = np.zeros(64, dtype=np.uint8)
+
+
+@pytest.mark.parametrize("array, out, message", [
+    (_A, np.zeros((4, 6), np.int16), "shape"),
+    (_A, np.zeros((4, 7), np.int32), "dtype"),
+    (_A, np.zeros((7, 4), np.int16).T, "C-contiguous"),
+    (_A, np.zeros((4, 7), np.int16), None),
+    (_A, np.lib.stride_tricks.as_strided(np.zeros(28, np.int16), (4, 7), writeable=False),
+     "read-only"),
+    (_A, [0] * 28, "numpy.ndarray"),
+    (_BUFFER[:8], _BUFFER[:16], "overlaps"),
+    (_BUFFER[40:48:2], _BUFFER[32:44], "overlaps"),
+])
+def test_rejected_out_takes_the_general_path_and_its_message(array, out, message):
+    pad_width = (4, 4) if array.ndim == 1 else ((1, 1), (2, 2))
+    if message is None:  # a plain writeable C-contiguous array: the fast path takes it
+        assert _padnd.pad_fast(array, pad_width, "constant", None, 0, out) is out
+        return
+    assert _padnd.pad_fast(array, pad_width, "constant", None, 0, out) is None
+    with pytest.raises(ValueError, match=message):
+        padnd.pad(array, pad_width, out=out)
+
+
+def test_out_subclass_and_adjacent_buffers():
+    a = np.arange(6, dtype=np.int16).reshape(2, 3)
+    sub = np.zeros((4, 7), np.int16).view(_Subclass)
+    assert _padnd.pad_fast(a, ((1, 1), (2, 2)), "constant", None, 0, sub) is None
+    assert padnd.pad(a, ((1, 1), (2, 2)), out=sub) is sub
+    # touching but not overlapping: numpy.may_share_memory says no, so does the fast path
+    buffer = np.zeros(24, dtype=np.uint8)
+    out = buffer[8:24]
+    assert _padnd.pad_fast(buffer[:8], (4, 4), "constant", None, 0, out) is out
