@@ -34,8 +34,12 @@ TEST(FoldIndex, MatchesNaiveMappingForEveryLengthAndFarPositions) {
 // Positions near the int64 limits: reduce by whole periods (exact in 128 bits) and compare
 // with the naive mapping of the reduced position.
 TEST(FoldIndex, PositionsNearInt64Limits) {
-  const std::int64_t far[] = {INT64_MAX, INT64_MAX - 1, INT64_MAX - 12345, INT64_MIN + 1,
-                              INT64_MIN + 2, -(std::int64_t{1} << 40) - 3,
+  const std::int64_t far[] = {INT64_MAX,
+                              INT64_MAX - 1,
+                              INT64_MAX - 12345,
+                              INT64_MIN + 1,
+                              INT64_MIN + 2,
+                              -(std::int64_t{1} << 40) - 3,
                               (std::int64_t{1} << 40) + 5};
   for (Mode mode : kFoldModes) {
     for (std::int64_t d = 1; d <= 9; ++d) {
@@ -90,84 +94,81 @@ TEST(FoldIndex, ModeDiagrams) {
   EXPECT_EQ(strip(Mode::wrap), "bcd|abcd|abc");
 }
 
-TEST(SourceIndex, MatchesNaiveForEveryModeOrderPadAndInterior) {
+/// Calls `check(rule, pad, out_len, where)` for every single-axis request the canonical rules
+/// accept: every mode and negative order, axis lengths 0..max_d, interiors 0..3 (constant), and
+/// pads from -2d-2 to pad_factor*d+2 on each side. `where` describes the case for messages.
+template <class Check>
+void for_each_valid_axis(std::int64_t max_d, std::int64_t pad_factor, Check check) {
   const Mode modes[] = {Mode::constant, Mode::edge, Mode::reflect, Mode::symmetric, Mode::wrap};
   const NegativeOrder orders[] = {NegativeOrder::map_on_original, NegativeOrder::crop_then_pad};
-  std::int64_t checked = 0;
   for (Mode mode : modes) {
     for (NegativeOrder order : orders) {
-      for (std::int64_t d = 0; d <= 9; ++d) {
+      for (std::int64_t d = 0; d <= max_d; ++d) {
         for (std::int64_t interior = 0; interior <= (mode == Mode::constant ? 3 : 0); ++interior) {
-          for (std::int64_t b = -2 * d - 2; b <= 4 * d + 2; ++b) {
-            for (std::int64_t e = -2 * d - 2; e <= 4 * d + 2; ++e) {
+          for (std::int64_t b = -2 * d - 2; b <= pad_factor * d + 2; ++b) {
+            for (std::int64_t e = -2 * d - 2; e <= pad_factor * d + 2; ++e) {
               PadSpec spec;
               spec.axes = {AxisPad{b, e, interior}};
               spec.mode = mode;
               spec.negative_order = order;
               std::vector<std::int64_t> out;
               if (!testing::naive_valid({d}, spec, &out)) continue;
-              const detail::AxisRule rule{d, spec.axes[0], mode, order};
-              for (std::int64_t o = 0; o < out[0]; ++o) {
-                ASSERT_EQ(source_index(rule, o), naive_source(mode, order, d, spec.axes[0], o))
-                    << mode_name(mode) << " d=" << d << " b=" << b << " e=" << e
-                    << " r=" << interior << " o=" << o;
-                ++checked;
-              }
+              const std::string where = std::string(mode_name(mode)) + " d=" + std::to_string(d) +
+                                        " b=" + std::to_string(b) + " e=" + std::to_string(e) +
+                                        " r=" + std::to_string(interior);
+              check(detail::AxisRule{d, spec.axes[0], mode, order}, spec.axes[0], out[0], where);
             }
           }
         }
       }
     }
   }
+}
+
+TEST(SourceIndex, MatchesNaiveForEveryModeOrderPadAndInterior) {
+  std::int64_t checked = 0;
+  for_each_valid_axis(
+      9, 4,
+      [&](const detail::AxisRule& rule, const AxisPad& pad, std::int64_t out_len,
+          const std::string& where) {
+        for (std::int64_t o = 0; o < out_len; ++o) {
+          ASSERT_EQ(source_index(rule, o), naive_source(rule.mode, rule.order, rule.in_len, pad, o))
+              << where << " o=" << o;
+          ++checked;
+        }
+      });
   EXPECT_GT(checked, 100000);
 }
 
 // The middle run the planner stores instead of a table: every position inside it maps as the
 // run says, and every position outside it is a border (a pad value or a folded index).
 TEST(MiddleRun, AgreesWithSourceIndexForEveryModeOrderPadAndInterior) {
-  const Mode modes[] = {Mode::constant, Mode::edge, Mode::reflect, Mode::symmetric, Mode::wrap};
-  const NegativeOrder orders[] = {NegativeOrder::map_on_original, NegativeOrder::crop_then_pad};
-  for (Mode mode : modes) {
-    for (NegativeOrder order : orders) {
-      for (std::int64_t d = 0; d <= 7; ++d) {
-        for (std::int64_t interior = 0; interior <= (mode == Mode::constant ? 3 : 0); ++interior) {
-          for (std::int64_t b = -2 * d - 2; b <= 3 * d + 2; ++b) {
-            for (std::int64_t e = -2 * d - 2; e <= 3 * d + 2; ++e) {
-              PadSpec spec;
-              spec.axes = {AxisPad{b, e, interior}};
-              spec.mode = mode;
-              spec.negative_order = order;
-              std::vector<std::int64_t> out;
-              if (!testing::naive_valid({d}, spec, &out)) continue;
-              const detail::AxisRule rule{d, spec.axes[0], mode, order};
-              const detail::MiddleRun run = detail::middle_run(rule, out[0]);
-              ASSERT_GE(run.len, 0);
-              ASSERT_GE(run.out_begin, 0);
-              ASSERT_LE(run.out_begin + run.len, out[0]);
-              std::int64_t inside = 0;
-              for (std::int64_t i = 0; i < run.len; ++i) {
-                const std::int64_t want =
-                    i % run.step == 0 ? run.src + i / run.step : detail::kPadIndex;
-                ASSERT_EQ(source_index(rule, run.out_begin + i), want)
-                    << mode_name(mode) << " d=" << d << " b=" << b << " e=" << e
-                    << " r=" << interior << " i=" << i;
-                inside += want != detail::kPadIndex;
-              }
-              // No source position directly mapped is left out of the run.
-              const std::int64_t kept =
-                  mode != Mode::constant && order == NegativeOrder::crop_then_pad
-                      ? d - (b < 0 ? -b : 0) - (e < 0 ? -e : 0)
-                      : d - (b < 0 ? (-b + interior) / (interior + 1) : 0) -
-                            (e < 0 ? (-e + interior) / (interior + 1) : 0);
-              EXPECT_EQ(inside, std::max<std::int64_t>(kept, 0))
-                  << mode_name(mode) << " d=" << d << " b=" << b << " e=" << e
-                  << " r=" << interior;
-            }
-          }
+  for_each_valid_axis(
+      7, 3,
+      [](const detail::AxisRule& rule, const AxisPad& pad, std::int64_t out_len,
+         const std::string& where) {
+        const detail::MiddleRun run = detail::middle_run(rule, out_len);
+        ASSERT_GE(run.len, 0);
+        ASSERT_GE(run.out_begin, 0);
+        ASSERT_LE(run.out_begin + run.len, out_len);
+        std::int64_t inside = 0;
+        for (std::int64_t i = 0; i < run.len; ++i) {
+          const std::int64_t want = i % run.step == 0 ? run.src + i / run.step : detail::kPadIndex;
+          ASSERT_EQ(source_index(rule, run.out_begin + i), want) << where << " i=" << i;
+          inside += want != detail::kPadIndex;
         }
-      }
-    }
-  }
+        // No source position directly mapped is left out of the run.
+        const std::int64_t d = rule.in_len;
+        const std::int64_t b = pad.begin;
+        const std::int64_t e = pad.end;
+        const std::int64_t interior = pad.interior;
+        const std::int64_t kept =
+            rule.mode != Mode::constant && rule.order == NegativeOrder::crop_then_pad
+                ? d - (b < 0 ? -b : 0) - (e < 0 ? -e : 0)
+                : d - (b < 0 ? (-b + interior) / (interior + 1) : 0) -
+                      (e < 0 ? (-e + interior) / (interior + 1) : 0);
+        EXPECT_EQ(inside, std::max<std::int64_t>(kept, 0)) << where;
+      });
 }
 
 // PAD-SPEC §1.4: the two orders differ exactly where one side crops and the other pads.
@@ -181,8 +182,7 @@ TEST(SourceIndex, CropThenPadVersusMapOnOriginal) {
   using V = std::vector<std::int64_t>;
   // [1..6], b=-4, e=+3: crop-first [5,6,5,6,5]; map-on-original [5,6,5,4,3] (0-based below).
   EXPECT_EQ(row(Mode::reflect, NegativeOrder::crop_then_pad, 6, {-4, 3, 0}), (V{4, 5, 4, 5, 4}));
-  EXPECT_EQ(row(Mode::reflect, NegativeOrder::map_on_original, 6, {-4, 3, 0}),
-            (V{4, 5, 4, 3, 2}));
+  EXPECT_EQ(row(Mode::reflect, NegativeOrder::map_on_original, 6, {-4, 3, 0}), (V{4, 5, 4, 3, 2}));
   // [1,2,3,4], b=-1, e=+1 wrap: crop-first [2,3,4,2]; map-on-original [2,3,4,1].
   EXPECT_EQ(row(Mode::wrap, NegativeOrder::crop_then_pad, 4, {-1, 1, 0}), (V{1, 2, 3, 1}));
   EXPECT_EQ(row(Mode::wrap, NegativeOrder::map_on_original, 4, {-1, 1, 0}), (V{1, 2, 3, 0}));
