@@ -153,6 +153,27 @@ struct BytesLoop {
 constexpr std::int64_t kBatchRows = 64;
 constexpr std::int64_t kBatchRowBytes = 256;
 
+/// The walker is at a pad block of an outer axis: fills its rows from `r` (up to r1), positions
+/// [p0, p1) of each (whole rows are one fill: they are contiguous in the output), and moves past
+/// them. Returns the next row.
+std::int64_t fill_pad_block(const BytesLoop& loop, OuterWalker& walker, std::int64_t r,
+                            std::int64_t r1, std::int64_t p0, std::int64_t p1) {
+  const RowContext& ctx = loop.ctx;
+  const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
+  const std::int64_t n = std::min(r1 - r, walker.pad_rows());
+  std::byte* row = loop.out + r * row_bytes;
+  if (p0 == 0 && p1 == ctx.row_len) {
+    detail::fill_bytes(row, n * row_bytes, ctx);
+  } else {
+    for (std::int64_t i = 0; i < n; ++i) {
+      detail::fill_bytes(row + i * row_bytes + p0 * ctx.unit_bytes, (p1 - p0) * ctx.unit_bytes,
+                         ctx);
+    }
+  }
+  if (r + n < r1) walker.skip_pad_block();
+  return r + n;
+}
+
 /// Rows [r0, r1) of a plan whose row program is a BorderedRow, whole rows one at a time: a row
 /// costs its copy, two short border writes and a step of the outer walker.
 template <std::int64_t W>
@@ -161,15 +182,11 @@ void bordered_rows(const BytesLoop& loop, std::int64_t r0, std::int64_t r1) {
   const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
   OuterWalker walker(loop.plan->axes(), loop.plan->view_offset(), r0);
   for (std::int64_t r = r0; r < r1;) {
-    std::byte* row = loop.out + r * row_bytes;
-    if (walker.pad()) {  // a pad block of an outer axis: one fill, contiguous in the output
-      const std::int64_t n = std::min(r1 - r, walker.pad_rows());
-      detail::fill_bytes(row, n * row_bytes, ctx);
-      r += n;
-      if (r < r1) walker.skip_pad_block();
+    if (walker.pad()) {
+      r = fill_pad_block(loop, walker, r, r1, 0, ctx.row_len);
       continue;
     }
-    detail::bordered_row<W>(ctx, row, loop.in + walker.offset());
+    detail::bordered_row<W>(ctx, loop.out + r * row_bytes, loop.in + walker.offset());
     ++r;
     walker.next();
   }
@@ -197,33 +214,20 @@ void bytes_task(void* context, std::int64_t task) {
   std::byte* seg_dst[kBatchRows];
   for (std::int64_t p0 = c0; p0 < c1; p0 += loop.chunk) {
     const std::int64_t p1 = std::min(c1, p0 + loop.chunk);
-    const bool whole_rows = p0 == 0 && p1 == ctx.row_len;
     OuterWalker walker(loop.plan->axes(), loop.plan->view_offset(), r0);
     for (std::int64_t r = r0; r < r1;) {
       const std::int64_t end = std::min(r1, r + batch);
       std::int64_t count = 0;
       while (r < end) {
-        std::byte* row = loop.out + r * row_bytes;
-        if (!walker.pad()) {
-          dst[count] = row;
-          src[count] = loop.in + walker.offset();
-          ++count;
-          ++r;
-          walker.next();
+        if (walker.pad()) {
+          r = fill_pad_block(loop, walker, r, r1, p0, p1);
           continue;
         }
-        // A pad block of an outer axis: whole rows are one fill, contiguous in the output.
-        const std::int64_t n = std::min(r1 - r, walker.pad_rows());
-        if (whole_rows) {
-          detail::fill_bytes(row, n * row_bytes, ctx);
-        } else {
-          for (std::int64_t i = 0; i < n; ++i) {
-            detail::fill_bytes(row + i * row_bytes + p0 * ctx.unit_bytes,
-                               (p1 - p0) * ctx.unit_bytes, ctx);
-          }
-        }
-        r += n;
-        if (r < r1) walker.skip_pad_block();
+        dst[count] = loop.out + r * row_bytes;
+        src[count] = loop.in + walker.offset();
+        ++count;
+        ++r;
+        walker.next();
       }
       detail::bytes_rows<W>(ctx, detail::RowBatch{count, dst, src}, p0, p1, seg_dst);
     }
@@ -300,11 +304,15 @@ void execute(const Plan& plan, const void* in, void* out, std::int64_t out_bytes
     throw Error(Errc::invalid_argument, "input: null data pointer for a non-empty tensor");
   }
   const std::int64_t traffic_bytes = plan.in_elems_ * plan.type_.item_bytes() + plan.out_bytes_;
-  const RowContext ctx{&plan.row_,       plan.bordered_ ? &*plan.bordered_ : nullptr,
+  const RowContext ctx{&plan.row_,
+                       plan.bordered_ ? &*plan.bordered_ : nullptr,
                        plan.gather_.data(),
-                       row.out_len,      row.in_stride,
-                       plan.unit_bytes_, &plan.fill_,
-                       plan.fill_byte_,  traffic_bytes > cache_bytes()};
+                       row.out_len,
+                       row.in_stride,
+                       plan.unit_bytes_,
+                       &plan.fill_,
+                       plan.fill_byte_,
+                       traffic_bytes > cache_bytes()};
   const auto* in_bytes = static_cast<const std::byte*>(in);
   switch (plan.type_.storage()) {
     case Storage::string:
@@ -323,12 +331,24 @@ void execute(const Plan& plan, const void* in, void* out, std::int64_t out_bytes
   }
   auto* out_bytes_ptr = static_cast<std::byte*>(out);
   switch (plan.unit_bytes_) {
-    case 1: run_bytes<1>(plan, ctx, in_bytes, out_bytes_ptr, options); break;
-    case 2: run_bytes<2>(plan, ctx, in_bytes, out_bytes_ptr, options); break;
-    case 4: run_bytes<4>(plan, ctx, in_bytes, out_bytes_ptr, options); break;
-    case 8: run_bytes<8>(plan, ctx, in_bytes, out_bytes_ptr, options); break;
-    case 16: run_bytes<16>(plan, ctx, in_bytes, out_bytes_ptr, options); break;
-    default: run_bytes<0>(plan, ctx, in_bytes, out_bytes_ptr, options); break;
+    case 1:
+      run_bytes<1>(plan, ctx, in_bytes, out_bytes_ptr, options);
+      break;
+    case 2:
+      run_bytes<2>(plan, ctx, in_bytes, out_bytes_ptr, options);
+      break;
+    case 4:
+      run_bytes<4>(plan, ctx, in_bytes, out_bytes_ptr, options);
+      break;
+    case 8:
+      run_bytes<8>(plan, ctx, in_bytes, out_bytes_ptr, options);
+      break;
+    case 16:
+      run_bytes<16>(plan, ctx, in_bytes, out_bytes_ptr, options);
+      break;
+    default:
+      run_bytes<0>(plan, ctx, in_bytes, out_bytes_ptr, options);
+      break;
   }
   detail::run_passes(plan, out_bytes_ptr);  // numpy's axis-by-axis passes, if the plan has any
 }
