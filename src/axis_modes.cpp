@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Per-axis modes (PadSpec::axis_modes): their validation, and the axis passes a plan runs after
 // the engine for numpy's value modes, odd reflection and per-side constants.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -57,6 +58,10 @@ bool is_complex(const ElementType& type) {
 bool is_ramp_type(const ElementType& type) {
   return type.dtype == DType::float16 || type.dtype == DType::float32 ||
          type.dtype == DType::float64 || type.dtype == DType::longdouble || is_complex(type);
+}
+
+bool has_zero_length(const std::vector<std::int64_t>& shape) {
+  return std::find(shape.begin(), shape.end(), 0) != shape.end();
 }
 
 std::string side_text(std::int64_t begin, std::int64_t end) {
@@ -136,8 +141,7 @@ void check_axis_modes(const std::vector<std::int64_t>& shape, const PadSpec& spe
                                           std::to_string(shape.size()) + "), got " +
                                           std::to_string(spec.axis_modes.size()));
   }
-  bool input_empty = false;
-  for (std::int64_t len : shape) input_empty = input_empty || len == 0;
+  const bool input_empty = has_zero_length(shape);
   for (std::size_t k = 0; k < shape.size(); ++k) {
     const AxisMode m = axis_mode(spec, k);
     const AxisPad& p = spec.axes[k];
@@ -172,10 +176,8 @@ std::vector<AxisPass> plan_passes(const ElementType& type, const std::vector<std
   const std::string fill = spec.value.empty() && byte_storage
                                ? std::string(static_cast<std::size_t>(type.item_bytes()), '\0')
                                : spec.value;
-  bool input_empty = false;
-  for (std::int64_t len : shape) input_empty = input_empty || len == 0;
-  bool output_empty = false;
-  for (std::int64_t len : out_shape) output_empty = output_empty || len == 0;
+  const bool input_empty = has_zero_length(shape);
+  const bool output_empty = has_zero_length(out_shape);
   std::size_t first = shape.size();  // the first axis the engine cannot finish
   for (std::size_t k = shape.size(); k-- > 0;) {
     const AxisMode m = axis_mode(spec, k);

@@ -7,11 +7,12 @@
 #include <cstdint>
 
 #include "padnd/pad_spec.hpp"
+#include "padnd/plan.hpp"
 
 namespace padnd::detail {
 
-/// "Write the pad value here."
-inline constexpr std::int64_t kPadIndex = -1;
+/// "Write the pad value here" (the same value the plan's axes store).
+inline constexpr std::int64_t kPadIndex = PlanAxis::kPad;
 
 /// Folds a position `j` outside [0, d) back into [0, d) for a non-constant mode, at any
 /// distance (periodic). Requires d >= 1.
