@@ -89,6 +89,15 @@ inline void stream_fence() {
 #endif
 }
 
+/// A row's contiguous copy: streamed when RowContext::stream is set and the run is long enough.
+inline void copy_run(const RowContext& c, std::byte* dst, const std::byte* src, std::size_t n) {
+  if (c.stream && static_cast<std::int64_t>(n) >= kStreamMinBytes) {
+    stream_bytes(dst, src, n);
+  } else {
+    copy_bytes(dst, src, n);
+  }
+}
+
 template <std::int64_t W>
 inline void copy_unit(std::byte* dst, const std::byte* src, std::int64_t unit_bytes) {
   if constexpr (W > 0) {
@@ -188,11 +197,7 @@ inline void bytes_segment(const RowContext& c, const RowSegment& seg, std::int64
         std::byte* out = rows.dst[r];
         const std::byte* in = rows.src[r] + from;
         if (stride == unit) {
-          if (c.stream && n * unit >= kStreamMinBytes) {
-            stream_bytes(out, in, static_cast<std::size_t>(n * unit));
-          } else {
-            copy_bytes(out, in, static_cast<std::size_t>(n * unit));
-          }
+          copy_run(c, out, in, static_cast<std::size_t>(n * unit));
         } else {
           for (std::int64_t i = 0; i < n; ++i) copy_unit<W>(out + i * unit, in + i * stride, unit);
         }
@@ -263,11 +268,7 @@ inline void bordered_row(const RowContext& c, std::byte* out, const std::byte* i
   const auto bytes = static_cast<std::size_t>(b.copy_len * unit);
   std::byte* copy_out = out + b.begin * unit;
   const std::byte* copy_in = in + b.copy_src * unit;
-  if (c.stream && b.copy_len * unit >= kStreamMinBytes) {
-    stream_bytes(copy_out, copy_in, bytes);
-  } else {
-    copy_bytes(copy_out, copy_in, bytes);
-  }
+  copy_run(c, copy_out, copy_in, bytes);
   if (b.end > 0) border_run<W>(c, copy_out + bytes, b.end, in, b.end_src);
 }
 
