@@ -14,13 +14,21 @@ _NATIVE_NAMES = {
 }
 
 
+_LONG_DOUBLES: tuple[type, ...] = (np.longdouble, np.clongdouble)
+
+
+def numpy_only(dtype: np.dtype) -> bool:
+    """datetime64, timedelta64 and long double: numpy's types that no framework spec has."""
+    return dtype.kind in "Mm" or dtype.type in _LONG_DOUBLES
+
+
 def element_type_name(dtype: np.dtype) -> str:
     """The padnd type for `dtype`; anything without a native name (S, U, V,
     swapped byte order, ml_dtypes' one-per-byte types) is an opaque block of itemsize bytes."""
     if dtype.hasobject:
         raise TypeError("object arrays hold references, not values; padnd cannot move them")
     if dtype.isnative:
-        if dtype.type in (np.longdouble, np.clongdouble):  # C++ long double, whatever its size
+        if dtype.type in _LONG_DOUBLES:  # C++ long double, whatever its size
             return "longdouble" if dtype.type is np.longdouble else "clongdouble"
         name = _NATIVE_NAMES.get((dtype.kind, dtype.itemsize))
         if name is not None:

@@ -21,8 +21,6 @@ _ALLOWED_KWARGS = {
 }
 _STAT_MODES = ("maximum", "mean", "median", "minimum")
 _NEGATIVE_ORDERS = ("map_on_original", "crop_then_pad")
-_RAMP_TYPES = {"float16", "float32", "float64", "longdouble", "complex64", "complex128",
-               "clongdouble"}
 
 
 def _modes(mode, ndim: int) -> tuple[str, ...]:
@@ -68,8 +66,6 @@ def _end_value_bytes(end_values, dtype: np.dtype, ndim: int):
         return [], "float64"  # the planner rejects data without arithmetic (TypeError, as numpy)
     pairs = value_pairs(end_values, ndim)
     ramp = _ramp_type([v for pair in pairs for v in pair], dtype)
-    if element_type_name(ramp) not in _RAMP_TYPES:
-        raise TypeError(f"end_values: padnd's linear_ramp cannot compute in {ramp}")
     cells = [(np.asarray(b).astype(ramp).tobytes(), np.asarray(a).astype(ramp).tobytes())
              for b, a in pairs]
     return cells, element_type_name(ramp)
@@ -121,14 +117,15 @@ def _check_threads(threads) -> int:
 
 def _geometry(ndim: int, pad_width, mode, negative, interior, kwargs: dict):
     """What fixes the output shape, validated as numpy.pad (and padnd's extensions) do:
-    (pad pairs, one mode per axis, interiors)."""
+    (pad pairs, one mode per axis, interiors, reflect_type "even" or "odd")."""
     if negative is not None and negative not in _NEGATIVE_ORDERS:
         raise ValueError(f"negative: expected None, 'map_on_original' or 'crop_then_pad', "
                          f"got {negative!r}")
     pairs = pad_pairs(pad_width, ndim, allow_negative=negative is not None)
     modes = _modes(mode, ndim)
     _check_keywords(modes, kwargs)
-    return pairs, modes, _interiors(interior, ndim)
+    reflect_type = "odd" if kwargs.get("reflect_type", "even") == "odd" else "even"  # as numpy
+    return pairs, modes, _interiors(interior, ndim), reflect_type
 
 
 def infer_shape(shape, pad_width, mode="constant", *, negative=None, interior=None, **kwargs):
@@ -137,8 +134,8 @@ def infer_shape(shape, pad_width, mode="constant", *, negative=None, interior=No
     are validated exactly as :func:`pad` does (the keywords' values need the dtype and are not
     read). Raises ValueError where :func:`pad` would for any array of that shape."""
     dims = [operator.index(d) for d in shape]
-    pairs, modes, interiors = _geometry(len(dims), pad_width, mode, negative, interior, kwargs)
-    reflect_type = "odd" if kwargs.get("reflect_type", "even") == "odd" else "even"
+    pairs, modes, interiors, reflect_type = _geometry(len(dims), pad_width, mode, negative,
+                                                      interior, kwargs)
     spec = _padnd.numpy_spec(pairs, list(modes), [], [], "float64", [], reflect_type, negative,
                              interiors, dims)
     return tuple(_padnd.spec_shape(spec, dims))
@@ -211,13 +208,13 @@ def pad(array, pad_width, mode="constant", *, negative=None, interior=None, out=
                              "take object arrays or a callable mode")
         return np.pad(array, pad_width, mode, **kwargs)
     ndim = array.ndim
-    pairs, modes, interiors = _geometry(ndim, pad_width, mode, negative, interior, kwargs)
+    pairs, modes, interiors, reflect_type = _geometry(ndim, pad_width, mode, negative, interior,
+                                                      kwargs)
 
     # numpy reads end_values and stat_length only for a non-empty array.
     computes = array.size > 0 and any(m in _STAT_MODES or m == "linear_ramp" for m in modes)
-    odd = kwargs.get("reflect_type", "even") == "odd"
     data = array
-    if (computes or odd) and not array.dtype.isnative:
+    if (computes or reflect_type == "odd") and not array.dtype.isnative:
         data = array.astype(array.dtype.newbyteorder("="))  # the value passes compute natively
     # numpy casts each constant into the data's dtype (and fails) even for unpadded axes.
     constants = []
@@ -231,8 +228,8 @@ def pad(array, pad_width, mode="constant", *, negative=None, interior=None, out=
     stats = []
     if computes and any(m in _STAT_MODES for m in modes):
         stats = stat_pairs(kwargs.get("stat_length"), ndim)
-    spec = _padnd.numpy_spec(pairs, list(modes), constants, ends, ramp, stats,
-                             "odd" if odd else "even", negative, interiors, list(array.shape))
+    spec = _padnd.numpy_spec(pairs, list(modes), constants, ends, ramp, stats, reflect_type,
+                             negative, interiors, list(array.shape))
     shape = tuple(_padnd.spec_shape(spec, list(array.shape)))
     if out is not None:
         _check_out(out, shape, array.dtype, array)

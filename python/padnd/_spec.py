@@ -13,7 +13,7 @@ def element_type_name(dtype: np.dtype) -> str:
     float8*, int4, uint4, float4e2m1, int2, uint2), datetime64/timedelta64 and long double as
     opaque bytes (no spec has those types; their index modes only move them), anything else as
     padnd.pad names it."""
-    if dtype.kind in "Mm" or dtype.type in (np.longdouble, np.clongdouble):
+    if _dtypes.numpy_only(dtype):
         return f"opaque{dtype.itemsize}"
     name = _packed.ml_dtypes_name(dtype)
     return name if name is not None else _dtypes.element_type_name(dtype)

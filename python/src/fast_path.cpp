@@ -11,8 +11,8 @@
 #include <Python.h>
 #include <nanobind/stl/string.h>
 
-#include <cstdint>
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <limits>
 #include <memory>
@@ -182,9 +182,10 @@ std::optional<std::string> constant_bytes(PyObject* value, const ElementType& ty
 /// One (before, after) pair of constant bytes per axis.
 using ValuePairs = std::vector<std::pair<std::string, std::string>>;
 
-/// constant_values as numpy broadcasts it, when that is obvious: a scalar, a (before, after)
-/// pair, or one such pair per axis, each value an obvious cast (constant_bytes); nullopt
-/// otherwise. Values are spelled out (zero as zero bytes), so that pairs compare by value.
+/// constant_values as numpy broadcasts it, when that is obvious: none (empty: the default
+/// value), a scalar (one pair), a (before, after) pair, or one such pair per axis, each value an
+/// obvious cast (constant_bytes); nullopt otherwise. Values are spelled out (zero as zero
+/// bytes), so that pairs compare by value.
 std::optional<ValuePairs> constant_pairs(PyObject* values, const ElementType& type,
                                          std::size_t ndim) {
   const auto one = [&](PyObject* v, bool alone) -> std::optional<std::string> {
@@ -201,7 +202,8 @@ std::optional<ValuePairs> constant_pairs(PyObject* values, const ElementType& ty
     if (!before || !after) return std::nullopt;
     return std::pair(std::move(*before), std::move(*after));
   };
-  if (auto both = one(values, true)) return ValuePairs(ndim, {*both, *both});
+  if (values == Py_None) return ValuePairs{};  // numpy's 0: the spec's default value
+  if (auto both = one(values, true)) return ValuePairs(1, {*both, *both});  // every side
   if (auto pair = pair_of(values)) return ValuePairs(ndim, *pair);  // (before, after)
   if (ndim == 0 || (!PyTuple_CheckExact(values) && !PyList_CheckExact(values)) ||
       static_cast<std::size_t>(PySequence_Fast_GET_SIZE(values)) != ndim) {
@@ -239,15 +241,15 @@ PadSpec fast_spec(const Ints& begins, const Ints& ends, Mode mode, const ValuePa
   spec.mode = mode;
   if (mode != Mode::constant || values.empty()) return spec;
   spec.value = values[0].first;
+  const bool one_value = std::all_of(values.begin(), values.end(), [&](const auto& side) {
+    return side.first == spec.value && side.second == spec.value;
+  });
+  if (one_value) return spec;
   for (const auto& [before, after] : values) {
-    if (before == spec.value && after == spec.value) continue;
-    for (const auto& [b, a] : values) {
-      AxisMode m;
-      m.begin_value = b;
-      m.end_value = a;
-      spec.axis_modes.push_back(std::move(m));
-    }
-    break;
+    AxisMode m;
+    m.begin_value = before;
+    m.end_value = after;
+    spec.axis_modes.push_back(std::move(m));
   }
   return spec;
 }

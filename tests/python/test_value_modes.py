@@ -2,10 +2,10 @@
 # numpy.pad's value modes (linear_ramp, maximum, mean, median, minimum, reflect_type="odd") and
 # padnd's per-axis modes, against numpy.pad itself on random cases.
 #
-# Exactness: integer and bool results, maximum/minimum, median, linear_ramp and odd reflection
-# are compared bit for bit (NaN payloads and the sign of zero aside); long double and clongdouble
-# by value, not bytes: x87's 80-bit value leaves 6 of its 16 bytes unused, and numpy leaves
-# whatever was there. Float and complex means are
+# Exactness: integer and bool results are compared bit for bit; float and complex results of
+# maximum/minimum, median, linear_ramp and odd reflection exactly by value (NaN where numpy has
+# NaN; the sign of zero and NaN payloads aside; long double too, whose x87 80-bit value leaves 6
+# of its 16 bytes unused, which numpy leaves as whatever was there). Float and complex means are
 # compared with a tolerance of a few units in the last place of the summed magnitudes: numpy adds
 # up a run pairwise when it is contiguous in memory and row after row otherwise, so its rounding
 # depends on the layout of its padded array (docs/conformance.md, "Means of floats").
@@ -13,7 +13,7 @@ import warnings
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
 import padnd
 
@@ -71,7 +71,7 @@ def arrays(draw, dtype: np.dtype, shape: tuple, big: bool):
             real = np.array(ints, dtype=wide) / draw(st.sampled_from([1, 4, 7]))
             specials = draw(st.lists(st.sampled_from([np.nan, np.inf, -np.inf, -0.0]),
                                      max_size=2))
-            for i, v in enumerate(specials[:count]):
+            for v in specials[:count]:
                 real[draw(st.integers(0, count - 1))] = v
             values = real.astype(dtype)
             if dtype.kind == "c":
@@ -151,9 +151,6 @@ def assert_like_numpy(got: np.ndarray, expected: np.ndarray, tolerance=None):
         np.testing.assert_array_equal(got, expected)  # NaN == NaN, -0.0 == 0.0
         nan = np.isnan(expected)
         assert np.array_equal(np.isnan(got), nan)
-        if expected.dtype.type in (np.longdouble, np.clongdouble):
-            return  # values, not bytes: 6 of the 16 bytes of x87's long double are unused
-        assert got[~nan].tobytes() == expected[~nan].tobytes() or np.array_equal(got, expected)
     else:
         assert got.tobytes() == np.ascontiguousarray(expected).tobytes()
 
@@ -183,9 +180,9 @@ def test_value_modes_equal_numpy(case):
 
 
 @settings(max_examples=300, deadline=None)
-@given(case=cases(modes=INDEX_MODES, dtypes=DTYPES[:14]), data=st.data())
+@given(case=cases(modes=["constant"]), data=st.data())
 def test_per_side_constants_equal_numpy(case, data):
-    a, widths, mode, _ = case
+    a, widths, _, _ = case
     values = [(data.draw(st.integers(0, 1 if a.dtype.kind == "b" else 100)),
                data.draw(st.integers(0, 1 if a.dtype.kind == "b" else 100))) for _ in a.shape]
     expected, got = run_both(a, widths, "constant", {"constant_values": values or 3})
@@ -227,8 +224,9 @@ def test_per_axis_modes_equal_sequential_numpy(data, dtype):
             extra["constant_values"] = 1
         per_axis.append(extra)
         kwargs.update(extra)
-    if any(m.endswith("_odd") for m in modes) and any(m in ("reflect", "symmetric") for m in modes):
-        return  # reflect_type is one keyword for every axis: odd and even cannot be mixed
+    # reflect_type is one keyword for every axis: odd and even cannot be mixed
+    assume(not (any(m.endswith("_odd") for m in modes)
+                and any(m in ("reflect", "symmetric") for m in modes)))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         expected = sequential_numpy(a, widths, names, per_axis)
