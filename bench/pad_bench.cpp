@@ -67,9 +67,8 @@ std::vector<std::byte> make_input(const Workload& w) {
 
 int cores() { return std::max(1, static_cast<int>(std::thread::hardware_concurrency())); }
 
-/// memcpy of `bytes` split over all cores (each thread a contiguous part).
-void parallel_memcpy(std::byte* dst, const std::byte* src, std::int64_t bytes) {
-  const int n = cores();
+/// memcpy of `bytes` split over `n` threads (each a contiguous part; 1 = the calling thread).
+void parallel_memcpy(std::byte* dst, const std::byte* src, std::int64_t bytes, int n) {
   std::vector<std::thread> helpers;
   const auto part = [&](int t) {
     const std::int64_t b = bytes * t / n;
@@ -126,26 +125,15 @@ std::int64_t bound_copy_bytes(const Workload& w) {
   return (read_bytes(w) + out) / 2;
 }
 
-void memcpy_touched(benchmark::State& state, const Workload& w) {
+/// memcpy of the same traffic into a touched buffer on `threads` threads: all cores for the
+/// large workloads' bound; one for medium workloads, whose bytes stay in cache, which is what
+/// one core can move at best.
+void memcpy_touched(benchmark::State& state, const Workload& w, int threads) {
   const std::int64_t n = bound_copy_bytes(w);
   std::vector<std::byte> src(static_cast<std::size_t>(n), std::byte{3});
   std::vector<std::byte> dst(static_cast<std::size_t>(n), std::byte{1});
   for (auto _ : state) {
-    parallel_memcpy(dst.data(), src.data(), n);
-    benchmark::DoNotOptimize(dst.data());
-    benchmark::ClobberMemory();
-  }
-  state.SetBytesProcessed(state.iterations() * 2 * n);
-}
-
-/// One thread's memcpy of the same traffic into a touched buffer: for medium workloads, whose
-/// bytes stay in cache, this is what one core can move at best.
-void memcpy_serial(benchmark::State& state, const Workload& w) {
-  const std::int64_t n = bound_copy_bytes(w);
-  std::vector<std::byte> src(static_cast<std::size_t>(n), std::byte{3});
-  std::vector<std::byte> dst(static_cast<std::size_t>(n), std::byte{1});
-  for (auto _ : state) {
-    std::memcpy(dst.data(), src.data(), static_cast<std::size_t>(n));
+    parallel_memcpy(dst.data(), src.data(), n, threads);
     benchmark::DoNotOptimize(dst.data());
     benchmark::ClobberMemory();
   }
@@ -157,42 +145,35 @@ void memcpy_fresh(benchmark::State& state, const Workload& w) {
   std::vector<std::byte> src(static_cast<std::size_t>(n), std::byte{3});
   for (auto _ : state) {
     std::byte* dst = fresh_huge_buffer(n);
-    parallel_memcpy(dst, src.data(), n);
+    parallel_memcpy(dst, src.data(), n, cores());
     benchmark::DoNotOptimize(dst);
     std::free(dst);
   }
   state.SetBytesProcessed(state.iterations() * 2 * n);
 }
 
-void plan_and_execute(benchmark::State& state, const Workload& w) {
+/// Per-call time of a serial pad of `w` into a touched output: `replan` plans every call
+/// (plan + execute), otherwise one plan is reused (execute alone).
+void per_call(benchmark::State& state, const Workload& w, bool replan) {
   const padnd::ElementType type{w.dtype};
   const padnd::PadSpec spec = spec_of(w);
   const auto in = make_input(w);
-  const padnd::Plan probe = padnd::make_plan(type, w.shape, {}, spec);
-  std::vector<std::byte> out(static_cast<std::size_t>(probe.output_bytes()));
+  const padnd::Plan reused = padnd::make_plan(type, w.shape, {}, spec);
+  std::vector<std::byte> out(static_cast<std::size_t>(reused.output_bytes()));
   padnd::ExecOptions serial;
   serial.threads = 1;
   for (auto _ : state) {
-    const padnd::Plan plan = padnd::make_plan(type, w.shape, {}, spec);
-    padnd::execute(plan, in.data(), out.data(), plan.output_bytes(), serial);
+    if (replan) {
+      const padnd::Plan plan = padnd::make_plan(type, w.shape, {}, spec);
+      padnd::execute(plan, in.data(), out.data(), plan.output_bytes(), serial);
+    } else {
+      padnd::execute(reused, in.data(), out.data(), reused.output_bytes(), serial);
+    }
     benchmark::DoNotOptimize(out.data());
   }
 }
 
-void execute_only(benchmark::State& state, const Workload& w) {
-  const padnd::Plan plan = padnd::make_plan(padnd::ElementType{w.dtype}, w.shape, {}, spec_of(w));
-  const auto in = make_input(w);
-  std::vector<std::byte> out(static_cast<std::size_t>(plan.output_bytes()));
-  padnd::ExecOptions serial;
-  serial.threads = 1;
-  for (auto _ : state) {
-    padnd::execute(plan, in.data(), out.data(), plan.output_bytes(), serial);
-    benchmark::DoNotOptimize(out.data());
-  }
-}
-
-benchmark::TimeUnit unit_for(const Workload& w) {
-  const std::string size = w.size_class;
+benchmark::TimeUnit unit_for(const std::string& size) {
   return size == "large" ? benchmark::kMillisecond
          : size == "medium" ? benchmark::kMicrosecond
                             : benchmark::kNanosecond;
@@ -201,24 +182,26 @@ benchmark::TimeUnit unit_for(const Workload& w) {
 void register_all() {
   for (const Workload& w : kWorkloads) {
     const std::string name = w.name;
-    const benchmark::TimeUnit unit = unit_for(w);
-    benchmark::RegisterBenchmark(("pad/" + name + "/threads:all").c_str(), pad_into_touched, w, 0)
-        ->UseRealTime()->Unit(unit);
-    benchmark::RegisterBenchmark(("pad/" + name + "/threads:1").c_str(), pad_into_touched, w, 1)
-        ->UseRealTime()->Unit(unit);
+    const std::string size = w.size_class;
+    const benchmark::TimeUnit unit = unit_for(size);
+    for (const int threads : {0, 1}) {
+      const std::string label = threads == 0 ? "all" : "1";
+      benchmark::RegisterBenchmark(("pad/" + name + "/threads:" + label).c_str(),
+                                   pad_into_touched, w, threads)
+          ->UseRealTime()->Unit(unit);
+    }
     benchmark::RegisterBenchmark(("alloc/" + name).c_str(), pad_allocating, w)
         ->UseRealTime()->Unit(unit);
-    const std::string size = w.size_class;
     if (size == "tiny") {
-      benchmark::RegisterBenchmark(("overhead/plan+execute/" + name).c_str(), plan_and_execute, w);
-      benchmark::RegisterBenchmark(("overhead/execute/" + name).c_str(), execute_only, w);
+      benchmark::RegisterBenchmark(("overhead/plan+execute/" + name).c_str(), per_call, w, true);
+      benchmark::RegisterBenchmark(("overhead/execute/" + name).c_str(), per_call, w, false);
     }
     if (size == "medium") {
-      benchmark::RegisterBenchmark(("memcpy_serial/" + name).c_str(), memcpy_serial, w)
+      benchmark::RegisterBenchmark(("memcpy_serial/" + name).c_str(), memcpy_touched, w, 1)
           ->UseRealTime()->Unit(unit);
     }
     if (size != "large") continue;  // the all-core memcpy bounds are quoted for large workloads
-    benchmark::RegisterBenchmark(("memcpy/" + name).c_str(), memcpy_touched, w)
+    benchmark::RegisterBenchmark(("memcpy/" + name).c_str(), memcpy_touched, w, cores())
         ->UseRealTime()->Unit(unit);
     benchmark::RegisterBenchmark(("memcpy_fresh/" + name).c_str(), memcpy_fresh, w)
         ->UseRealTime()->Unit(unit);

@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from workloads import out_shape
 
 
 class NotExpressible(Exception):
@@ -62,9 +63,9 @@ def _padnd_out(x, w):
     """padnd.pad into a preallocated (and already written) output array."""
     import padnd
 
-    pad = _padnd(x, w)
-    out = pad()
-    return lambda: padnd.pad(x, w.pads, w.mode, out=out, **_padnd_kwargs(w))
+    kwargs = _padnd_kwargs(w)
+    out = padnd.pad(x, w.pads, w.mode, **kwargs)
+    return lambda: padnd.pad(x, w.pads, w.mode, out=out, **kwargs)
 
 
 def _numpy(x, w):
@@ -96,8 +97,8 @@ def _torch(x, w):
     if any(p < 0 for p in flat):
         raise NotExpressible(f"no crops in {w.mode} mode")
     batch = tensor.reshape((math.prod(x.shape[:first]),) + x.shape[first:])  # a view
-    out_shape = tuple(d + b + e for d, (b, e) in zip(x.shape, w.pads))
-    return lambda: F.pad(batch, flat, _TORCH_MODES[w.mode]).reshape(out_shape).numpy()
+    shape = out_shape(x.shape, w.pads)
+    return lambda: F.pad(batch, flat, _TORCH_MODES[w.mode]).reshape(shape).numpy()
 
 
 _CV2_CHANNELS_MAX = 512  # CV_CN_MAX
@@ -132,14 +133,14 @@ def _cv2(x, w):
         (top, bottom), (left, right) = pads[a0], pads[a1]
     src = view.reshape((lead,) + image)
     out_image = (image[0] + top + bottom, image[1] + left + right) + image[2:]
-    out_shape = tuple(d + b + e for d, (b, e) in zip(shape, pads))
+    result_shape = out_shape(shape, pads)
     border = borders[w.mode]
 
     def run():
         out = np.empty((lead,) + out_image, x.dtype)
         for i in range(lead):
             cv2.copyMakeBorder(src[i], top, bottom, left, right, border, dst=out[i])
-        return out.reshape(out_shape)
+        return out.reshape(result_shape)
 
     return run
 
@@ -156,11 +157,11 @@ def _onnxruntime(x, w):
     pads = numpy_helper.from_array(
         np.array([b for b, _ in w.pads] + [e for _, e in w.pads], np.int64), "pads")
     value = numpy_helper.from_array(np.zeros((), x.dtype), "value")
-    out_shape = [d + b + e for d, (b, e) in zip(x.shape, w.pads)]
+    y_shape = list(out_shape(x.shape, w.pads))
     graph = helper.make_graph(
         [helper.make_node("Pad", ["x", "pads", "value"], ["y"], mode=w.mode)], "pad",
         [helper.make_tensor_value_info("x", elem, list(x.shape))],
-        [helper.make_tensor_value_info("y", elem, out_shape)], [pads, value])
+        [helper.make_tensor_value_info("y", elem, y_shape)], [pads, value])
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 19)])
     onnx.checker.check_model(model)
     options = ort.SessionOptions()

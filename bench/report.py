@@ -47,6 +47,11 @@ def gbps(entry):
     return entry["bytes_per_second"] / 1e9 if entry else None
 
 
+def cell(entry):
+    """GB/s of a benchmark's median, or empty when a filter left it out."""
+    return f"{gbps(entry):.1f}" if entry else ""
+
+
 def table(medians):
     rows = ["| workload | padnd GB/s | memcpy GB/s | % of bound | 1 thread GB/s | "
             "allocating GB/s | fresh-buffer bound GB/s | % of bound | targets |",
@@ -72,8 +77,8 @@ def table(medians):
             rows.append(f"| {name} ({size}) | {gbps(m):.1f} | "
                         f"{f'{serial:.1f} (1 thread)' if serial else ''} | "
                         f"{f'{100 * gbps(m) / serial:.0f} %' if serial else ''} | "
-                        f"{gbps(medians[f'pad/{name}/threads:1']):.1f} | "
-                        f"{gbps(medians[f'alloc/{name}']):.1f} | | | (vs peers: bench/compare.py) |")
+                        f"{cell(medians.get(f'pad/{name}/threads:1'))} | "
+                        f"{cell(medians.get(f'alloc/{name}'))} | | | (vs peers: bench/compare.py) |")
     rows += ["", "| per-call overhead (serial) | median ns | target ns | |", "|---|---:|---:|---|"]
     for name, size, *_ in WORKLOADS:
         if size != "tiny":

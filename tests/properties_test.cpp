@@ -61,7 +61,7 @@ bool same_bytes(const Tensor& a, const Tensor& b) {
 
 class Properties : public ::testing::TestWithParam<ElementType> {};
 
-TEST_P(Properties, OutputShapeIsBeginPlusLengthPlusEnd) {
+TEST(ShapeProperty, OutputShapeIsBeginPlusLengthPlusEnd) {
   Random r{std::mt19937_64(11)};
   for (int i = 0; i < 500; ++i) {
     const std::vector<std::int64_t> shape = random_shape(r);
@@ -100,12 +100,12 @@ TEST_P(Properties, CroppingThePadsBackGivesTheInputInEveryMode) {
       pads.push_back({r.below(3 * d + 1), r.below(3 * d + 1)});
       crops.push_back({-pads.back().begin, -pads.back().end});
     }
+    // Non-negative pads do not depend on the negative order; the crop back alternates it.
+    const NegativeOrder crop_order = kOrders[i % 2];
     for (Mode mode : kModes) {
-      for (NegativeOrder order : kOrders) {
-        const Tensor padded = pad(x.view(), spec_of(pads, mode, order));
-        const Tensor back = pad(padded.view(), spec_of(crops, kModes[i % 5], order));
-        ASSERT_TRUE(same_bytes(back, x)) << "case " << i << " mode " << mode_name(mode);
-      }
+      const Tensor padded = pad(x.view(), spec_of(pads, mode, kOrders[0]));
+      const Tensor back = pad(padded.view(), spec_of(crops, kModes[i % 5], crop_order));
+      ASSERT_TRUE(same_bytes(back, x)) << "case " << i << " mode " << mode_name(mode);
     }
   }
 }
