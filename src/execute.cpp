@@ -10,7 +10,9 @@
 #include "index_map.hpp"
 #include "kernels/bytes_rows.hpp"
 #include "kernels/packed_rows.hpp"
+#include "kernels/staged_output.hpp"
 #include "kernels/string_rows.hpp"
+#include "outer_walker.hpp"
 #include "padnd/error.hpp"
 #include "padnd/plan.hpp"
 #include "parallel/thread_pool.hpp"
@@ -19,94 +21,23 @@
 namespace padnd {
 namespace {
 
+using detail::OuterWalker;
 using detail::RowContext;
 
-/// Visits the outer (non-row) axes in row-major order, from any starting row. It keeps the input
-/// offset of every prefix of the outer axes, so a step recomputes only the axes that changed
-/// (usually one), and it knows where a row that is padded because of an outer axis ends its pad
-/// block: the rows up to the next step of that axis, which are contiguous in the output.
-class OuterWalker {
- public:
-  OuterWalker(const std::vector<PlanAxis>& axes, std::int64_t view_offset, std::int64_t first_row)
-      : axes_(axes), outer_(axes.size() - 1) {
-    if (outer_ > kInlineRank) spilled_.resize(3 * outer_ + 1);
-    index_ = outer_ > kInlineRank ? spilled_.data() : inline_;
-    rows_below_ = index_ + outer_;
-    base_ = rows_below_ + outer_;
-    std::int64_t rows = 1;
-    for (std::size_t k = outer_; k-- > 0;) {
-      rows_below_[k] = rows;
-      rows *= axes_[k].out_len;
-      index_[k] = first_row == 0 ? 0 : first_row / rows_below_[k] % axes_[k].out_len;
-    }
-    base_[0] = view_offset;
-    update_from(0);
-  }
+/// Virtual machines may report the host's whole last-level cache (480 MiB on the 2-core machine
+/// the benchmarks run on, where at 65 MiB of traffic cached stores were still faster than
+/// streamed ones, and at 130 MiB streamed ones were faster by a third).
+constexpr std::int64_t kStreamAboveMaxBytes = std::int64_t{96} << 20;
 
-  /// Whether the current row is at a pad position of some outer axis.
-  [[nodiscard]] bool pad() const { return pad_axis_ < outer_; }
-  /// The current row's input offset (bytes, or elements for packed types); only if !pad().
-  [[nodiscard]] std::int64_t offset() const { return base_[outer_]; }
-  /// Rows from the current one to the end of its pad block; only if pad().
-  [[nodiscard]] std::int64_t pad_rows() const {
-    std::int64_t n = rows_below_[pad_axis_];
-    for (std::size_t k = pad_axis_ + 1; k < outer_; ++k) n -= index_[k] * rows_below_[k];
-    return n;
-  }
-
-  void next() { step(outer_); }
-  /// Moves past the current pad block (pad_rows() rows); only if pad().
-  void skip_pad_block() {
-    for (std::size_t k = pad_axis_ + 1; k < outer_; ++k) index_[k] = 0;
-    step(pad_axis_ + 1);
-  }
-
- private:
-  /// Advances the row counter formed by axes [0, end), innermost first.
-  void step(std::size_t end) {
-    for (std::size_t k = end; k-- > 0;) {
-      if (++index_[k] < axes_[k].out_len) {
-        update_from(k);
-        return;
-      }
-      index_[k] = 0;
-    }
-  }
-
-  /// Recomputes the prefix offsets from axis k on; a pad position of an earlier axis still holds.
-  void update_from(std::size_t k) {
-    if (pad_axis_ < k) return;
-    pad_axis_ = outer_;
-    for (std::size_t j = k; j < outer_; ++j) {
-      const PlanAxis& a = axes_[j];
-      const std::int64_t s = a.plain ? index_[j] : a.source(index_[j]);
-      if (s == PlanAxis::kPad) {
-        pad_axis_ = j;
-        return;
-      }
-      base_[j + 1] = base_[j] + s * a.in_stride;
-    }
-  }
-
-  const std::vector<PlanAxis>& axes_;
-  std::size_t outer_;
-  std::size_t pad_axis_ = 0;  ///< the first outer axis at a pad position, or outer_ if none
-  static constexpr std::size_t kInlineRank = 8;  // deeper plans spill to the heap
-  std::int64_t inline_[3 * kInlineRank + 1] = {};
-  std::vector<std::int64_t> spilled_;
-  std::int64_t* index_;       ///< position on each outer axis
-  std::int64_t* rows_below_;  ///< rows per position of each outer axis
-  std::int64_t* base_;        ///< base_[k]: input offset of axes [0, k) (valid up to pad_axis_)
-};
-
-/// The last-level cache's size (sysconf), or 32 MiB where the system does not say.
-std::int64_t cache_bytes() {
+/// Streaming::automatic streams a pad whose traffic exceeds this: the last-level cache's size
+/// (sysconf), at most kStreamAboveMaxBytes.
+std::int64_t stream_above_bytes() {
   static const std::int64_t bytes = [] {
     long size = -1;
 #ifdef _SC_LEVEL3_CACHE_SIZE
     size = sysconf(_SC_LEVEL3_CACHE_SIZE);
 #endif
-    return size > 0 ? std::int64_t{size} : std::int64_t{32} << 20;
+    return size > 0 ? std::min(std::int64_t{size}, kStreamAboveMaxBytes) : kStreamAboveMaxBytes;
   }();
   return bytes;
 }
@@ -144,6 +75,7 @@ struct BytesLoop {
   std::int64_t row_parts;
   std::int64_t col_parts;
   std::int64_t chunk;  ///< positions written per row before moving to the next row
+  bool staged;         ///< whole rows go through a StagedOutput (ctx.stream is then off)
 };
 
 /// Short rows (up to kBatchRowBytes) are written in batches of kBatchRows: their sources are
@@ -153,15 +85,15 @@ struct BytesLoop {
 constexpr std::int64_t kBatchRows = 64;
 constexpr std::int64_t kBatchRowBytes = 256;
 
-/// The walker is at a pad block of an outer axis: fills its rows from `r` (up to r1), positions
-/// [p0, p1) of each (whole rows are one fill: they are contiguous in the output), and moves past
-/// them. Returns the next row.
+/// The walker is at a pad block of an outer axis: fills its rows from `r` (at `row`) up to r1,
+/// positions [p0, p1) of each (whole rows are one fill: they are contiguous in the output), and
+/// moves the walker past them. Returns the next row.
 std::int64_t fill_pad_block(const BytesLoop& loop, OuterWalker& walker, std::int64_t r,
-                            std::int64_t r1, std::int64_t p0, std::int64_t p1) {
+                            std::int64_t r1, std::byte* row, std::int64_t p0, std::int64_t p1) {
   const RowContext& ctx = loop.ctx;
   const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
-  const std::int64_t n = std::min(r1 - r, walker.pad_rows());
-  std::byte* row = loop.out + r * row_bytes;
+  const std::int64_t block_rows = walker.pad_rows();
+  const std::int64_t n = std::min(r1 - r, block_rows);
   if (p0 == 0 && p1 == ctx.row_len) {
     detail::fill_bytes(row, n * row_bytes, ctx);
   } else {
@@ -170,27 +102,72 @@ std::int64_t fill_pad_block(const BytesLoop& loop, OuterWalker& walker, std::int
                          ctx);
     }
   }
-  if (r + n < r1) walker.skip_pad_block();
+  if (n == block_rows) {
+    walker.skip_pad_block();
+  } else {
+    walker.advance_in_pad(n);
+  }
   return r + n;
 }
 
-/// Rows [r0, r1) of a plan whose row program is a BorderedRow, whole rows one at a time: a row
-/// costs its copy, two short border writes and a step of the outer walker.
+/// Writes positions [p0, p1) of rows [r0, r1), row r0 at `out`, and leaves `walker` at r1.
 template <std::int64_t W>
-void bordered_rows(const BytesLoop& loop, std::int64_t r0, std::int64_t r1) {
+void write_rows(const BytesLoop& loop, OuterWalker& walker, std::int64_t r0, std::int64_t r1,
+                std::byte* out, std::int64_t p0, std::int64_t p1) {
   const RowContext& ctx = loop.ctx;
   const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
+  const auto row_at = [&](std::int64_t r) { return out + (r - r0) * row_bytes; };
+  if (ctx.bordered != nullptr && p0 == 0 && p1 == ctx.row_len) {
+    // Whole rows of the bordered form: a row costs its copy, two short border writes and a step
+    // of the walker.
+    for (std::int64_t r = r0; r < r1;) {
+      if (walker.pad()) {
+        r = fill_pad_block(loop, walker, r, r1, row_at(r), p0, p1);
+        continue;
+      }
+      detail::bordered_row<W>(ctx, row_at(r), loop.in + walker.offset());
+      ++r;
+      walker.next();
+    }
+    return;
+  }
+  const std::int64_t batch = row_bytes <= kBatchRowBytes ? kBatchRows : 1;
+  std::byte* dst[kBatchRows];
+  const std::byte* src[kBatchRows];
+  std::byte* seg_dst[kBatchRows];
+  for (std::int64_t r = r0; r < r1;) {
+    const std::int64_t end = std::min(r1, r + batch);
+    std::int64_t count = 0;
+    while (r < end) {
+      if (walker.pad()) {
+        r = fill_pad_block(loop, walker, r, r1, row_at(r), p0, p1);
+        continue;
+      }
+      dst[count] = row_at(r);
+      src[count] = loop.in + walker.offset();
+      ++count;
+      ++r;
+      walker.next();
+    }
+    detail::bytes_rows<W>(ctx, detail::RowBatch{count, dst, src}, p0, p1, seg_dst);
+  }
+}
+
+/// Whole rows [r0, r1) through a StagedOutput, a stage-full at a time.
+template <std::int64_t W>
+void staged_rows(const BytesLoop& loop, std::int64_t r0, std::int64_t r1) {
+  const std::int64_t row_bytes = loop.ctx.row_len * loop.ctx.unit_bytes;
+  const std::int64_t group = detail::StagedOutput::kStageBytes / row_bytes;
+  detail::StagedOutput stage(loop.out + r0 * row_bytes);
   OuterWalker walker(loop.plan->axes(), loop.plan->view_offset(), r0);
   for (std::int64_t r = r0; r < r1;) {
-    if (walker.pad()) {
-      r = fill_pad_block(loop, walker, r, r1, 0, ctx.row_len);
-      continue;
-    }
-    detail::bordered_row<W>(ctx, loop.out + r * row_bytes, loop.in + walker.offset());
-    ++r;
-    walker.next();
+    const std::int64_t r_end = std::min(r1, r + group);
+    if (stage.room() < (r_end - r) * row_bytes) stage.flush();
+    write_rows<W>(loop, walker, r, r_end, stage.reserve((r_end - r) * row_bytes), 0,
+                  loop.ctx.row_len);
+    r = r_end;
   }
-  if (ctx.stream) detail::stream_fence();
+  stage.finish();
 }
 
 template <std::int64_t W>
@@ -203,34 +180,15 @@ void bytes_task(void* context, std::int64_t task) {
   const std::int64_t r1 = loop.rows * (row_part + 1) / loop.row_parts;
   const std::int64_t c0 = ctx.row_len * col_part / loop.col_parts;
   const std::int64_t c1 = ctx.row_len * (col_part + 1) / loop.col_parts;
-  const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
-  const std::int64_t batch = row_bytes <= kBatchRowBytes ? kBatchRows : 1;
-  if (ctx.bordered != nullptr && c0 == 0 && c1 == ctx.row_len && loop.chunk >= ctx.row_len) {
-    bordered_rows<W>(loop, r0, r1);
+  if (loop.staged) {
+    staged_rows<W>(loop, r0, r1);
     return;
   }
-  std::byte* dst[kBatchRows];
-  const std::byte* src[kBatchRows];
-  std::byte* seg_dst[kBatchRows];
+  const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
   for (std::int64_t p0 = c0; p0 < c1; p0 += loop.chunk) {
     const std::int64_t p1 = std::min(c1, p0 + loop.chunk);
     OuterWalker walker(loop.plan->axes(), loop.plan->view_offset(), r0);
-    for (std::int64_t r = r0; r < r1;) {
-      const std::int64_t end = std::min(r1, r + batch);
-      std::int64_t count = 0;
-      while (r < end) {
-        if (walker.pad()) {
-          r = fill_pad_block(loop, walker, r, r1, p0, p1);
-          continue;
-        }
-        dst[count] = loop.out + r * row_bytes;
-        src[count] = loop.in + walker.offset();
-        ++count;
-        ++r;
-        walker.next();
-      }
-      detail::bytes_rows<W>(ctx, detail::RowBatch{count, dst, src}, p0, p1, seg_dst);
-    }
+    write_rows<W>(loop, walker, r0, r1, loop.out + r0 * row_bytes, p0, p1);
   }
   if (ctx.stream) detail::stream_fence();
 }
@@ -238,7 +196,7 @@ void bytes_task(void* context, std::int64_t task) {
 template <std::int64_t W>
 void run_bytes(const Plan& plan, const RowContext& ctx, const std::byte* in, std::byte* out,
                const ExecOptions& options) {
-  BytesLoop loop{&plan, ctx, in, out, outer_rows(plan.axes()), 1, 1, ctx.row_len};
+  BytesLoop loop{&plan, ctx, in, out, outer_rows(plan.axes()), 1, 1, ctx.row_len, false};
   if (outer_rows_repeat(plan.axes())) {
     loop.chunk = std::max<std::int64_t>(1, kChunkBytes / ctx.unit_bytes);
   }
@@ -254,6 +212,13 @@ void run_bytes(const Plan& plan, const RowContext& ctx, const std::byte* in, std
   } else {  // few long rows: split them into column ranges too
     loop.row_parts = loop.rows;
     loop.col_parts = std::min(ctx.row_len, (tasks + loop.rows - 1) / loop.rows);
+  }
+  const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
+  if (ctx.stream && row_bytes >= detail::StagedOutput::kMinRowBytes &&
+      row_bytes <= detail::StagedOutput::kMaxRowBytes && loop.col_parts == 1 &&
+      loop.chunk >= ctx.row_len) {
+    loop.staged = true;
+    loop.ctx.stream = false;  // the stage itself is cached; it streams out
   }
   detail::parallel_for(options, loop.row_parts * loop.col_parts, &bytes_task<W>, &loop);
 }
@@ -312,7 +277,9 @@ void execute(const Plan& plan, const void* in, void* out, std::int64_t out_bytes
                        plan.unit_bytes_,
                        &plan.fill_,
                        plan.fill_byte_,
-                       traffic_bytes > cache_bytes()};
+                       options.streaming == Streaming::always ||
+                           (options.streaming == Streaming::automatic &&
+                            traffic_bytes > stream_above_bytes())};
   const auto* in_bytes = static_cast<const std::byte*>(in);
   switch (plan.type_.storage()) {
     case Storage::string:

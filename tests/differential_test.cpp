@@ -161,17 +161,26 @@ void run_case(std::mt19937_64& rng, const ElementType& type, int case_id,
     EXPECT_TRUE(testing::same_contents(expected, out.data() + 1, plan.output_bytes()));
     return;
   }
-  std::vector<std::byte> out(static_cast<std::size_t>(plan.output_bytes() + 2 * kGuardBytes));
-  for (auto& b : out) b = static_cast<std::byte>(rng());
-  const std::vector<std::byte> before = out;
-  execute(plan, in.view.data, out.data() + kGuardBytes, plan.output_bytes());
-  EXPECT_EQ(std::memcmp(out.data(), before.data(), kGuardBytes), 0) << "wrote before the output";
-  EXPECT_EQ(std::memcmp(out.data() + kGuardBytes + plan.output_bytes(),
-                        before.data() + kGuardBytes + plan.output_bytes(), kGuardBytes),
-            0)
-      << "wrote after the output";
-  EXPECT_TRUE(testing::same_contents(expected, out.data() + kGuardBytes, plan.output_bytes()))
-      << plan.describe();
+  // Both store paths (cached, and streamed through the stage, whose lines depend on the output's
+  // alignment), each at a random offset from a cache line.
+  for (const Streaming streaming : {Streaming::never, Streaming::always}) {
+    ExecOptions options;
+    options.streaming = streaming;
+    const auto shift = static_cast<std::int64_t>(rng() % 64);
+    std::vector<std::byte> out(static_cast<std::size_t>(plan.output_bytes() + 2 * kGuardBytes + shift));
+    for (auto& b : out) b = static_cast<std::byte>(rng());
+    const std::vector<std::byte> before = out;
+    std::byte* const dst = out.data() + kGuardBytes + shift;
+    execute(plan, in.view.data, dst, plan.output_bytes(), options);
+    SCOPED_TRACE(streaming == Streaming::always ? "streamed" : "cached");
+    EXPECT_EQ(std::memcmp(out.data(), before.data(), kGuardBytes + shift), 0)
+        << "wrote before the output";
+    EXPECT_EQ(std::memcmp(dst + plan.output_bytes(), before.data() + kGuardBytes + shift +
+                                                         plan.output_bytes(), kGuardBytes),
+              0)
+        << "wrote after the output";
+    EXPECT_TRUE(testing::same_contents(expected, dst, plan.output_bytes())) << plan.describe();
+  }
 }
 
 class Differential : public ::testing::TestWithParam<ElementType> {};

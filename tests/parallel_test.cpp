@@ -74,7 +74,7 @@ TEST_P(Parallel, SameBytesForEveryThreadCountAndTaskOrder) {
   ASSERT_GE(plan.output_bytes(), std::int64_t{1} << 20) << "too small to be split";
 
   RecordingPool recorder;
-  std::vector<ExecOptions> variants(5);
+  std::vector<ExecOptions> variants(7);
   variants[0].threads = 1;
   variants[1].threads = 2;
   variants[2].threads = 3;
@@ -82,11 +82,16 @@ TEST_P(Parallel, SameBytesForEveryThreadCountAndTaskOrder) {
   variants[4].threads = 4;
   variants[4].parallel_for = &RecordingPool::parallel_for;
   variants[4].pool = &recorder;
+  variants[5].threads = 1;  // streamed stores, serial and split (tasks meet inside cache lines)
+  variants[5].streaming = Streaming::always;
+  variants[6].threads = 3;
+  variants[6].streaming = Streaming::always;
   for (const ExecOptions& options : variants) {
     auto out = random_bytes(plan.output_bytes(), 11);  // stale bytes must all be overwritten
     execute(plan, input.data(), out.data(), plan.output_bytes(), options);
     EXPECT_TRUE(testing::same_contents(expected, out.data(), plan.output_bytes()))
-        << c.name << " threads=" << options.threads;
+        << c.name << " threads=" << options.threads
+        << " streaming=" << static_cast<int>(options.streaming);
   }
   // The injected parallel-for got a real split and ran every task exactly once.
   ASSERT_GT(recorder.calls.size(), 1u) << c.name;

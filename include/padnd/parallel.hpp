@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Threading options for execution: a thread count and an injectable, C-compatible parallel-for.
+// Execution options: a thread count, an injectable C-compatible parallel-for, streaming stores.
 #pragma once
 
 #include <cstdint>
@@ -16,7 +16,15 @@ typedef void (*padnd_parallel_for_fn)(void* pool, std::int64_t task_count, padnd
                                       void* task_context);
 }
 
-/// How execution may use threads. The default uses padnd's built-in pool with one thread per
+/// Whether execution writes the output with non-temporal (streaming) stores, which bypass the
+/// caches: faster when the output will not be read again before it would be evicted anyway.
+enum class Streaming : std::uint8_t {
+  automatic,  ///< when the pad's traffic (bytes read + written) exceeds the cache (execute())
+  always,
+  never,
+};
+
+/// How execution may use threads and the caches. The default uses padnd's built-in pool with one thread per
 /// hardware core; small pads (below the cost model's threshold) always run on the calling thread.
 struct ExecOptions {
   /// Upper bound on threads: 0 = one per hardware core, 1 = serial on the calling thread.
@@ -24,6 +32,7 @@ struct ExecOptions {
   /// Host parallel-for; null = padnd's built-in pool.
   padnd_parallel_for_fn parallel_for = nullptr;
   void* pool = nullptr;  ///< passed unchanged to `parallel_for`
+  Streaming streaming = Streaming::automatic;
 };
 
 }  // namespace padnd
