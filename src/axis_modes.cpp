@@ -2,6 +2,7 @@
 // Per-axis modes (PadSpec::axis_modes): their validation, and the axis passes a plan runs after
 // the engine for numpy's value modes, odd reflection and per-side constants.
 #include <algorithm>
+#include <array>
 #include <string>
 #include <vector>
 
@@ -93,8 +94,8 @@ void check_arithmetic(const ElementType& type, const PadSpec& spec, std::size_t 
                                               "a complex ramp cannot be floored to " + type.name() +
                                               " (numpy's floor has no complex loop)");
     }
-    check_value(spec.ramp_type, m.begin_value, where("end_values", k) + "begin");
-    check_value(spec.ramp_type, m.end_value, where("end_values", k) + "end");
+    check_value(spec.ramp_type, m.begin_value, "end_values", k, "begin");
+    check_value(spec.ramp_type, m.end_value, "end_values", k, "end");
   }
   if ((m.mode == Mode::mean || m.mode == Mode::median) && is_integer(type) && !input_empty &&
       (m.begin_stat_elems == 0 || m.end_stat_elems == 0)) {
@@ -126,11 +127,14 @@ AxisMode resolved(const AxisMode& m, std::int64_t in_len, const std::string& fil
 
 }  // namespace
 
-AxisMode axis_mode(const PadSpec& spec, std::size_t k) {
+const AxisMode& axis_mode(const PadSpec& spec, std::size_t k) {
   if (!spec.axis_modes.empty()) return spec.axis_modes[k];
-  AxisMode m;
-  m.mode = spec.mode;
-  return m;
+  static const auto by_mode = [] {  // PadSpec::mode alone: the mode and nothing else
+    std::array<AxisMode, static_cast<std::size_t>(Mode::minimum) + 1> modes;
+    for (std::size_t i = 0; i < modes.size(); ++i) modes[i].mode = static_cast<Mode>(i);
+    return modes;
+  }();
+  return by_mode[static_cast<std::size_t>(spec.mode)];
 }
 
 Mode engine_mode(const AxisMode& mode) { return computes(mode) ? Mode::constant : mode.mode; }
@@ -143,7 +147,7 @@ void check_axis_modes(const std::vector<std::int64_t>& shape, const PadSpec& spe
   }
   const bool input_empty = has_zero_length(shape);
   for (std::size_t k = 0; k < shape.size(); ++k) {
-    const AxisMode m = axis_mode(spec, k);
+    const AxisMode& m = axis_mode(spec, k);
     const AxisPad& p = spec.axes[k];
     if (m.odd && m.mode != Mode::reflect && m.mode != Mode::symmetric) {
       throw Error(Errc::invalid_argument, where("axis_modes", k) +
@@ -180,15 +184,15 @@ std::vector<AxisPass> plan_passes(const ElementType& type, const std::vector<std
   const bool output_empty = has_zero_length(out_shape);
   std::size_t first = shape.size();  // the first axis the engine cannot finish
   for (std::size_t k = shape.size(); k-- > 0;) {
-    const AxisMode m = axis_mode(spec, k);
+    const AxisMode& m = axis_mode(spec, k);
     // numpy computes nothing for an empty result (its array.size == 0 branch), whatever the type.
     bool needs_pass = computes(m) && !output_empty;
     if (needs_pass) check_arithmetic(type, spec, k, m, input_empty);
     if (m.mode == Mode::constant) {
-      check_value(type, m.begin_value, where("constant_values", k) + "begin");
-      check_value(type, m.end_value, where("constant_values", k) + "end");
-      const AxisMode r = resolved(m, shape[k], fill, spec.ramp_type);
-      needs_pass = !output_empty && (r.begin_value != fill || r.end_value != fill);
+      check_value(type, m.begin_value, "constant_values", k, "begin");
+      check_value(type, m.end_value, "constant_values", k, "end");
+      const auto differs = [&](const std::string& v) { return !v.empty() && v != fill; };
+      needs_pass = !output_empty && (differs(m.begin_value) || differs(m.end_value));
     }
     if (needs_pass) first = k;
   }

@@ -110,27 +110,36 @@ std::int64_t fill_pad_block(const BytesLoop& loop, OuterWalker& walker, std::int
   return r + n;
 }
 
+/// Whole rows [r0, r1) of the bordered form, row r0 at `out`: a row costs its copy, two short
+/// border writes and a step of the walker.
+template <std::int64_t W>
+void bordered_rows(const BytesLoop& loop, OuterWalker& walker, std::int64_t r0, std::int64_t r1,
+                   std::byte* out) {
+  const RowContext& ctx = loop.ctx;
+  const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
+  for (std::int64_t r = r0; r < r1;) {
+    std::byte* row = out + (r - r0) * row_bytes;
+    if (walker.pad()) {
+      r = fill_pad_block(loop, walker, r, r1, row, 0, ctx.row_len);
+      continue;
+    }
+    detail::bordered_row<W>(ctx, row, loop.in + walker.offset());
+    ++r;
+    walker.next();
+  }
+}
+
 /// Writes positions [p0, p1) of rows [r0, r1), row r0 at `out`, and leaves `walker` at r1.
 template <std::int64_t W>
 void write_rows(const BytesLoop& loop, OuterWalker& walker, std::int64_t r0, std::int64_t r1,
                 std::byte* out, std::int64_t p0, std::int64_t p1) {
   const RowContext& ctx = loop.ctx;
-  const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
-  const auto row_at = [&](std::int64_t r) { return out + (r - r0) * row_bytes; };
   if (ctx.bordered != nullptr && p0 == 0 && p1 == ctx.row_len) {
-    // Whole rows of the bordered form: a row costs its copy, two short border writes and a step
-    // of the walker.
-    for (std::int64_t r = r0; r < r1;) {
-      if (walker.pad()) {
-        r = fill_pad_block(loop, walker, r, r1, row_at(r), p0, p1);
-        continue;
-      }
-      detail::bordered_row<W>(ctx, row_at(r), loop.in + walker.offset());
-      ++r;
-      walker.next();
-    }
+    bordered_rows<W>(loop, walker, r0, r1, out);
     return;
   }
+  const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
+  const auto row_at = [&](std::int64_t r) { return out + (r - r0) * row_bytes; };
   const std::int64_t batch = row_bytes <= kBatchRowBytes ? kBatchRows : 1;
   std::byte* dst[kBatchRows];
   const std::byte* src[kBatchRows];

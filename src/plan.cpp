@@ -187,13 +187,14 @@ std::vector<PlanAxis> build_axes(const std::vector<std::int64_t>& shape,
   return axes;
 }
 
-/// Drops length-1 plain axes and merges runs of plain axes that are contiguous in the input.
-std::vector<PlanAxis> merge_axes(std::vector<PlanAxis> axes) {
-  std::vector<PlanAxis> merged;
+/// Drops length-1 plain axes and merges runs of plain axes that are contiguous in the input
+/// (in place).
+void merge_axes(std::vector<PlanAxis>& axes) {
+  std::size_t kept = 0;
   for (auto& a : axes) {
     if (a.plain && a.out_len == 1) continue;
-    if (!merged.empty()) {
-      PlanAxis& prev = merged.back();
+    if (kept > 0) {
+      PlanAxis& prev = axes[kept - 1];
       if (prev.plain && a.plain && prev.in_stride == a.in_stride * a.in_len) {
         prev.out_len *= a.out_len;  // fits: both are factors of the output size
         prev.in_len = prev.mid_len = prev.out_len;
@@ -201,9 +202,10 @@ std::vector<PlanAxis> merge_axes(std::vector<PlanAxis> axes) {
         continue;
       }
     }
-    merged.push_back(std::move(a));
+    if (&axes[kept] != &a) axes[kept] = std::move(a);
+    ++kept;
   }
-  return merged;
+  axes.resize(kept);
 }
 
 /// The last position of the middle run's stretch of sources with stride `step` that contains
@@ -258,6 +260,7 @@ RowSegment run_at(const PlanAxis& row, std::int64_t o) {
 /// The row's segments; gather segments' sources are appended to `gather`.
 std::vector<RowSegment> build_row(const PlanAxis& row, std::vector<std::int64_t>& gather) {
   std::vector<RowSegment> segs;
+  segs.reserve(4);  // the common rows: border | copy | border
   if (row.plain) {
     segs.push_back({RowSegment::Kind::copy, 0, row.out_len, 0, 1});
     return segs;
@@ -332,8 +335,14 @@ std::optional<BorderedRow> bordered_row(const std::vector<RowSegment>& segs,
 }  // namespace
 
 namespace detail {
-void check_value(const ElementType& type, const std::string& value, const std::string& what) {
+void check_value(const ElementType& type, const std::string& value, std::string_view argument,
+                 std::size_t axis, std::string_view side) {
   if (value.empty()) return;
+  const auto what = [&] {
+    std::string text(argument);
+    if (axis != kNoAxis) text += ": " + axis_text(axis) + ": " + std::string(side);
+    return text;
+  };
   switch (type.storage()) {
     case Storage::string:
       return;
@@ -341,7 +350,7 @@ void check_value(const ElementType& type, const std::string& value, const std::s
     case Storage::crumb:
       if (value.size() != 1 || (static_cast<unsigned char>(value[0]) >> type.bits()) != 0) {
         throw Error(Errc::invalid_argument,
-                    what + ": a " + type.name() + " pad value is one byte holding a " +
+                    what() + ": a " + type.name() + " pad value is one byte holding a " +
                         std::to_string(type.bits()) + "-bit code in its low bits; got " +
                         std::to_string(value.size()) + " byte(s)" +
                         (value.size() == 1
@@ -351,7 +360,7 @@ void check_value(const ElementType& type, const std::string& value, const std::s
       return;
     case Storage::bytes:
       if (static_cast<std::int64_t>(value.size()) != type.item_bytes()) {
-        throw Error(Errc::invalid_argument, what + ": a " + type.name() + " pad value has " +
+        throw Error(Errc::invalid_argument, what() + ": a " + type.name() + " pad value has " +
                                                 std::to_string(type.item_bytes()) + " bytes; got " +
                                                 std::to_string(value.size()));
       }
@@ -428,7 +437,10 @@ Plan make_plan(const ElementType& type, const std::vector<std::int64_t>& shape,
   detail::check_value(type, spec.value, "value");
   plan.passes_ = detail::plan_passes(type, shape, plan.out_shape_, spec);
   plan.ramp_type_ = spec.ramp_type;
-  for (const AxisPad& p : spec.axes) plan.begins_.push_back(p.begin);
+  if (!plan.passes_.empty()) {
+    plan.begins_.reserve(spec.axes.size());
+    for (const AxisPad& p : spec.axes) plan.begins_.push_back(p.begin);
+  }
 
   const Storage storage = type.storage();
   if (!byte_strides.empty() && byte_strides.size() != shape.size()) {
@@ -457,21 +469,21 @@ Plan make_plan(const ElementType& type, const std::vector<std::int64_t>& shape,
   } else if (type.packed()) {
     plan.fill_ = spec.value.empty() ? std::string(1, '\0') : spec.value;
   } else {
-    plan.fill_ = spec.value.empty() ? std::string(static_cast<std::size_t>(type.item_bytes()), '\0')
+    const std::string element = spec.value.empty()
+                                    ? std::string(static_cast<std::size_t>(type.item_bytes()), '\0')
                                     : spec.value;
-    plan.fill_ = detail::replicate_pattern(plan.fill_);
-    if (std::all_of(plan.fill_.begin(), plan.fill_.end(),
-                    [&](char b) { return b == plan.fill_[0]; })) {
-      plan.fill_byte_ = static_cast<unsigned char>(plan.fill_[0]);
+    if (std::all_of(element.begin(), element.end(), [&](char b) { return b == element[0]; })) {
+      plan.fill_byte_ = static_cast<unsigned char>(element[0]);
     }
+    plan.fill_ = detail::replicate_pattern(element);
   }
   if (plan.out_elems_ == 0) return plan;  // nothing to write; validation is done
 
   const std::int64_t unit = type.packed() ? 1 : type.item_bytes();
   const std::vector<std::int64_t> strides =
       byte_strides.empty() ? dense_strides(shape, unit) : byte_strides;
-  std::vector<PlanAxis> axes =
-      merge_axes(build_axes(shape, strides, plan.out_shape_, spec, plan.view_offset_));
+  std::vector<PlanAxis> axes = build_axes(shape, strides, plan.out_shape_, spec, plan.view_offset_);
+  merge_axes(axes);
 
   // Short contiguous plain innermost axes become one wider unit: rows then move bigger blocks.
   // Long ones stay the row, so that execution can split them into chunks and tasks.

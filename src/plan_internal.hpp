@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "padnd/element_type.hpp"
@@ -17,11 +18,14 @@ namespace padnd::detail {
 inline constexpr std::int64_t kFillPatternBytes = 256;
 std::string replicate_pattern(const std::string& element_bytes);
 
-/// Requires `value` to be empty or one element of `type` (`what` names the argument).
-void check_value(const ElementType& type, const std::string& value, const std::string& what);
+/// Requires `value` to be empty or one element of `type`. The error names `argument`, and for
+/// a per-axis value the axis and the side ("begin"/"end"); it is only built on failure.
+inline constexpr std::size_t kNoAxis = static_cast<std::size_t>(-1);
+void check_value(const ElementType& type, const std::string& value, std::string_view argument,
+                 std::size_t axis = kNoAxis, std::string_view side = {});
 
 /// Axis `k`'s mode and numbers: PadSpec::axis_modes[k], or PadSpec::mode when there are none.
-AxisMode axis_mode(const PadSpec& spec, std::size_t k);
+const AxisMode& axis_mode(const PadSpec& spec, std::size_t k);
 /// The index mode the engine uses for an axis: its own, or constant (pad positions are filled,
 /// and a pass writes them) for value modes and odd reflection.
 Mode engine_mode(const AxisMode& mode);

@@ -120,7 +120,7 @@ class Plan {
   [[nodiscard]] Mode mode() const noexcept { return mode_; }
   /// Axis passes run after the engine, in order (empty for most plans).
   [[nodiscard]] const std::vector<AxisPass>& passes() const noexcept { return passes_; }
-  /// Per input axis, pad elements before the original ones (used by passes).
+  /// Per input axis, pad elements before the original ones (plans with passes; else empty).
   [[nodiscard]] const std::vector<std::int64_t>& pad_begins() const noexcept { return begins_; }
   /// linear_ramp's arithmetic type (PadSpec::ramp_type).
   [[nodiscard]] const ElementType& ramp_type() const noexcept { return ramp_type_; }
