@@ -4,6 +4,8 @@
 //
 //   pad/<workload>/threads:all|1   execute into a preallocated, already-touched output (every
 //                                  workload)
+//   pad_cached/<workload>          the same on all cores with Streaming::never: what streaming
+//                                  stores gain (large workloads)
 //   alloc/<workload>               plan + fresh output (padnd::pad) + execute, all cores (every
 //                                  workload)
 //   memcpy/<workload>              all-core memcpy of the same byte count into a touched buffer
@@ -89,13 +91,15 @@ std::byte* fresh_huge_buffer(std::int64_t bytes) {
   return static_cast<std::byte*>(p);
 }
 
-void pad_into_touched(benchmark::State& state, const Workload& w, int threads) {
+void pad_into_touched(benchmark::State& state, const Workload& w, int threads,
+                      padnd::Streaming streaming) {
   const padnd::ElementType type{w.dtype};
   const padnd::Plan plan = padnd::make_plan(type, w.shape, {}, spec_of(w));
   const auto in = make_input(w);
   std::vector<std::byte> out(static_cast<std::size_t>(plan.output_bytes()), std::byte{1});
   padnd::ExecOptions options;
   options.threads = threads;
+  options.streaming = streaming;
   for (auto _ : state) {
     padnd::execute(plan, in.data(), out.data(), plan.output_bytes(), options);
     benchmark::DoNotOptimize(out.data());
@@ -187,7 +191,7 @@ void register_all() {
     for (const int threads : {0, 1}) {
       const std::string label = threads == 0 ? "all" : "1";
       benchmark::RegisterBenchmark(("pad/" + name + "/threads:" + label).c_str(),
-                                   pad_into_touched, w, threads)
+                                   pad_into_touched, w, threads, padnd::Streaming::automatic)
           ->UseRealTime()->Unit(unit);
     }
     benchmark::RegisterBenchmark(("alloc/" + name).c_str(), pad_allocating, w)
@@ -201,6 +205,9 @@ void register_all() {
           ->UseRealTime()->Unit(unit);
     }
     if (size != "large") continue;  // the all-core memcpy bounds are quoted for large workloads
+    benchmark::RegisterBenchmark(("pad_cached/" + name).c_str(), pad_into_touched, w, 0,
+                                 padnd::Streaming::never)
+        ->UseRealTime()->Unit(unit);
     benchmark::RegisterBenchmark(("memcpy/" + name).c_str(), memcpy_touched, w, cores())
         ->UseRealTime()->Unit(unit);
     benchmark::RegisterBenchmark(("memcpy_fresh/" + name).c_str(), memcpy_fresh, w)

@@ -329,10 +329,15 @@ void execute(const Plan& plan, const void* in, void* out, std::int64_t out_bytes
   detail::run_passes(plan, out_bytes_ptr);  // numpy's axis-by-axis passes, if the plan has any
 }
 
+ExecOptions fresh_output_options(ExecOptions options) {
+  if (options.streaming == Streaming::automatic) options.streaming = Streaming::never;
+  return options;
+}
+
 Tensor pad(const TensorView& input, const PadSpec& spec, const ExecOptions& options) {
   const Plan plan = make_plan(input.type, input.shape, input.byte_strides, spec);
   Tensor out = Tensor::uninitialized(input.type, plan.output_shape());
-  execute(plan, input.data, out.data(), out.byte_size(), options);
+  execute(plan, input.data, out.data(), out.byte_size(), fresh_output_options(options));
   return out;
 }
 

@@ -116,6 +116,15 @@ TEST(ParallelOptions, SerialNeverCallsTheInjectedParallelFor) {
   EXPECT_TRUE(recorder.calls.empty());
 }
 
+TEST(ParallelOptions, FreshOutputsAreWrittenWithCachedStoresUnlessAskedOtherwise) {
+  ExecOptions options;
+  options.threads = 3;
+  EXPECT_EQ(fresh_output_options(options).streaming, Streaming::never);
+  EXPECT_EQ(fresh_output_options(options).threads, 3);
+  options.streaming = Streaming::always;
+  EXPECT_EQ(fresh_output_options(options).streaming, Streaming::always);
+}
+
 TEST(ParallelOptions, ConcurrentCallersShareThePoolSafely) {
   PadSpec spec;
   spec.axes = {{0, 0}, {5, 4}, {6, 3}};

@@ -19,7 +19,8 @@ typedef void (*padnd_parallel_for_fn)(void* pool, std::int64_t task_count, padnd
 /// Whether execution writes the output with non-temporal (streaming) stores, which bypass the
 /// caches: faster when the output will not be read again before it would be evicted anyway.
 enum class Streaming : std::uint8_t {
-  automatic,  ///< when the pad's traffic (bytes read + written) exceeds the cache (execute())
+  automatic,  ///< when the pad's traffic (bytes read + written) exceeds the cache, into a
+              ///< buffer written before (see fresh_output_options)
   always,
   never,
 };

@@ -164,7 +164,12 @@ Plan make_plan(const ElementType& type, const std::vector<std::int64_t>& shape,
 void execute(const Plan& plan, const void* in, void* out, std::int64_t out_bytes,
              const ExecOptions& options = {});
 
-/// One-shot: plan + allocate + execute.
+/// `options` for writing a freshly allocated output (never written before): Streaming::automatic
+/// becomes never. The page faults that map a fresh buffer zero each page, in cache, just before
+/// it is written, so cached stores hit; streamed ones would first have to evict those lines.
+ExecOptions fresh_output_options(ExecOptions options);
+
+/// One-shot: plan + allocate + execute (into the fresh output with fresh_output_options).
 Tensor pad(const TensorView& input, const PadSpec& spec, const ExecOptions& options = {});
 
 /// One-shot into a caller buffer.

@@ -236,7 +236,8 @@ def pad(array, pad_width, mode="constant", *, negative=None, interior=None, out=
     result = out if out is not None and data is array else np.empty(shape, dtype=data.dtype)
     _padnd.execute_spec(spec, data.__array_interface__["data"][0],
                         element_type_name(data.dtype), list(data.shape), list(data.strides),
-                        result.__array_interface__["data"][0], result.nbytes, thread_count)
+                        result.__array_interface__["data"][0], result.nbytes, thread_count,
+                        fresh_output=result is not out)
     if data is array:
         return result
     if out is None:

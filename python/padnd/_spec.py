@@ -84,7 +84,7 @@ def run(spec: _padnd.PadSpec, array: np.ndarray) -> np.ndarray:
     out = np.empty(shape, dtype=array.dtype)
     _padnd.execute_spec(spec, array.__array_interface__["data"][0],
                         element_type_name(array.dtype), list(array.shape), list(array.strides),
-                        out.__array_interface__["data"][0], out.nbytes)
+                        out.__array_interface__["data"][0], out.nbytes, fresh_output=True)
     return out
 
 
@@ -100,7 +100,8 @@ def run_raw(spec: _padnd.PadSpec, buffer: np.ndarray, type_name: str,
               else count * _packed.WHOLE_BYTE_SIZES[type_name])
     out = np.zeros(nbytes, dtype=np.uint8)
     _padnd.execute_spec(spec, buffer.__array_interface__["data"][0], type_name, logical_shape,
-                        [], out.__array_interface__["data"][0], out.nbytes)
+                        [], out.__array_interface__["data"][0], out.nbytes,
+                        fresh_output=True)
     return out
 
 

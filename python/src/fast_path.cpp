@@ -370,6 +370,7 @@ nb::object pad_fast(nb::handle array, nb::handle pad_width, nb::handle mode_name
   const auto out_bytes = static_cast<std::int64_t>(dst.view.len);
   ExecOptions options;
   options.threads = threads;
+  if (out_array.is_none()) options = fresh_output_options(options);
   if (plan.output_bytes() >= kReleaseGilBytes) {
     nb::gil_scoped_release release;
     execute(plan, in.view.buf, dst.view.buf, out_bytes, options);

@@ -35,14 +35,15 @@ padnd::ElementType parse_type(const std::string& name) {
 // strides pass straight through, so the input is never copied whatever its layout.
 void run_spec(const padnd::PadSpec& spec, std::uintptr_t in_address, const std::string& type_name,
               const Ints& shape, const Ints& byte_strides, std::uintptr_t out_address,
-              std::int64_t out_bytes, int threads) {
+              std::int64_t out_bytes, int threads, bool fresh_output) {
   const padnd::Plan plan = padnd::make_plan(parse_type(type_name), shape, byte_strides, spec);
   // Planning needs no GIL either, but it is cheap; only the data movement runs without it.
   nb::gil_scoped_release release;
   padnd::ExecOptions options;
   options.threads = threads;
   padnd::execute(plan, reinterpret_cast<const void*>(in_address),
-                 reinterpret_cast<void*>(out_address), out_bytes, options);
+                 reinterpret_cast<void*>(out_address), out_bytes,
+                 fresh_output ? padnd::fresh_output_options(options) : options);
 }
 
 // Spec adapters: each turns one framework operator (as the Python layer describes it) into the
@@ -173,9 +174,10 @@ NB_MODULE(_padnd, m) {
         }, nb::arg("spec"), nb::arg("shape"), "Output shape of `spec` applied to `shape`.");
   m.def("execute_spec", &run_spec, nb::arg("spec"), nb::arg("in_address"), nb::arg("type_name"),
         nb::arg("shape"), nb::arg("byte_strides"), nb::arg("out_address"), nb::arg("out_bytes"),
-        nb::arg("threads") = 0,
+        nb::arg("threads") = 0, nb::arg("fresh_output") = false,
         "Pads the tensor at in_address by `spec` (from an adapter) into the dense buffer at "
-        "out_address (GIL released; threads: 0 = one per core, 1 = serial).");
+        "out_address (GIL released; threads: 0 = one per core, 1 = serial; fresh_output: the "
+        "buffer was just allocated and never written, so stores stay cached).");
   m.def("numpy_spec", &numpy_spec, nb::arg("pad_width"), nb::arg("modes"),
         nb::arg("constant_values"), nb::arg("end_values"), nb::arg("ramp_type"),
         nb::arg("stat_length"), nb::arg("reflect_type"), nb::arg("negative").none(),
