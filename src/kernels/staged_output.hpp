@@ -67,26 +67,6 @@ class StagedOutput {
   }
 
  private:
-  /// `bytes` (a multiple of kLine) from the stage to an aligned output address.
-  static void stream_lines(std::byte* dst, const std::byte* src, std::int64_t bytes) {
-#if defined(__SSE2__)
-    for (std::int64_t i = 0; i < bytes; i += kLine) {
-      const auto* from = reinterpret_cast<const __m128i*>(src + i);
-      auto* to = reinterpret_cast<__m128i*>(dst + i);
-      const __m128i a = _mm_load_si128(from);
-      const __m128i b = _mm_load_si128(from + 1);
-      const __m128i c = _mm_load_si128(from + 2);
-      const __m128i d = _mm_load_si128(from + 3);
-      _mm_stream_si128(to, a);
-      _mm_stream_si128(to + 1, b);
-      _mm_stream_si128(to + 2, c);
-      _mm_stream_si128(to + 3, d);
-    }
-#else
-    std::memcpy(dst, src, static_cast<std::size_t>(bytes));
-#endif
-  }
-
   std::byte* out_;      ///< output address of stage_ + lead_
   std::int64_t lead_;   ///< stage bytes before the first staged byte (the output's misalignment)
   std::int64_t used_;   ///< stage bytes in use, lead_ included
