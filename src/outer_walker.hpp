@@ -44,10 +44,12 @@ class OuterWalker {
   }
 
   void next() {
-    // The common step: the innermost outer axis is a plain one and does not wrap.
+    // The common step: the innermost outer axis moves on within its middle run (step 1), where
+    // consecutive positions read consecutive sources (plain axes are all middle run).
     if (outer_ > 0 && pad_axis_ == outer_) {
       const PlanAxis& a = axes_[outer_ - 1];
-      if (a.plain && index_[outer_ - 1] + 1 < a.out_len) {
+      const std::int64_t into_middle = index_[outer_ - 1] + 1 - a.head_len;  // of the next row
+      if (a.mid_step == 1 && into_middle > 0 && into_middle < a.mid_len) {
         ++index_[outer_ - 1];
         base_[outer_] += a.in_stride;
         return;

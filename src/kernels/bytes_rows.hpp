@@ -17,7 +17,13 @@ namespace padnd::detail {
 
 /// Copies n non-overlapping bytes. Short runs (row borders, short rows) use a few overlapping
 /// fixed-size moves inline instead of a library call; long ones go to memcpy.
-inline void copy_bytes(std::byte* dst, const std::byte* src, std::size_t n) {
+/// Inlined everywhere (GCC and Clang would otherwise call it): a call costs as much as the move.
+#if defined(__GNUC__)
+#define PADND_INLINE inline __attribute__((always_inline))
+#else
+#define PADND_INLINE inline
+#endif
+PADND_INLINE void copy_bytes(std::byte* dst, const std::byte* src, std::size_t n) {
   const auto move = [&](auto word, std::size_t at) {
     std::memcpy(&word, src + at, sizeof word);
     std::memcpy(dst + at, &word, sizeof word);
@@ -119,7 +125,8 @@ inline void stream_fence() {
 }
 
 /// A row's contiguous copy: streamed when RowContext::stream is set and the run is long enough.
-inline void copy_run(const RowContext& c, std::byte* dst, const std::byte* src, std::size_t n) {
+PADND_INLINE void copy_run(const RowContext& c, std::byte* dst, const std::byte* src,
+                           std::size_t n) {
   if (c.stream && static_cast<std::int64_t>(n) >= kStreamMinBytes) {
     stream_bytes(dst, src, n);
   } else {
@@ -136,26 +143,33 @@ inline void copy_unit(std::byte* dst, const std::byte* src, std::int64_t unit_by
   }
 }
 
-/// Fills `bytes` (a whole number of elements): memset when the value is one repeated byte,
-/// otherwise block copies of the replicated pattern.
-inline void fill_bytes(std::byte* dst, std::int64_t bytes, const RowContext& c) {
-  const std::string& pattern = *c.fill;
-  const auto chunk = static_cast<std::int64_t>(pattern.size());
-  const auto* from = reinterpret_cast<const std::byte*>(pattern.data());
-  if (bytes <= 32) {
-    copy_bytes(dst, from, static_cast<std::size_t>(bytes));
-    return;
-  }
+/// fill_bytes beyond 32 bytes: memset when the value is one repeated byte, otherwise block
+/// copies of the replicated pattern.
+inline void fill_long(std::byte* dst, std::int64_t bytes, const RowContext& c) {
   if (c.fill_byte >= 0) {
     std::memset(dst, c.fill_byte, static_cast<std::size_t>(bytes));
     return;
   }
+  const std::string& pattern = *c.fill;
+  const auto chunk = static_cast<std::int64_t>(pattern.size());
+  const auto* from = reinterpret_cast<const std::byte*>(pattern.data());
   while (bytes > chunk) {
     std::memcpy(dst, from, static_cast<std::size_t>(chunk));
     dst += chunk;
     bytes -= chunk;
   }
   copy_bytes(dst, from, static_cast<std::size_t>(bytes));
+}
+
+/// Fills `bytes` (a whole number of elements) with the pad value; short fills (row borders) are
+/// a few moves from the replicated pattern, inline.
+PADND_INLINE void fill_bytes(std::byte* dst, std::int64_t bytes, const RowContext& c) {
+  if (bytes <= 32) {
+    copy_bytes(dst, reinterpret_cast<const std::byte*>(c.fill->data()),
+               static_cast<std::size_t>(bytes));
+    return;
+  }
+  fill_long(dst, bytes, c);
 }
 
 /// Positions [skip, skip + n) of an interleave segment, written at `out`.
