@@ -293,41 +293,51 @@ std::vector<RowSegment> build_row(const PlanAxis& row, std::vector<std::int64_t>
   return segs;
 }
 
-/// The row program as a BorderedRow: at most one border segment (a fill, or a gather of one
-/// repeated source) on each side of a copy from a contiguous input row.
+/// The row program as a BorderedRow: a copy from a contiguous input row with at most one border
+/// segment on each side, each a fill, a copy or reverse run, or a gather of one repeated source.
+/// Of two copy segments the longer is the row's copy.
 std::optional<BorderedRow> bordered_row(const std::vector<RowSegment>& segs,
                                         const std::vector<std::int64_t>& gather,
                                         std::int64_t in_stride, std::int64_t unit_bytes) {
-  const auto copy = std::find_if(segs.begin(), segs.end(), [](const RowSegment& s) {
-    return s.kind == RowSegment::Kind::copy;
-  });
-  if (copy == segs.end() || copy - segs.begin() > 1 || segs.end() - copy > 2 ||
-      in_stride != unit_bytes) {
-    return std::nullopt;
+  if (segs.empty() || segs.size() > 3 || in_stride != unit_bytes) return std::nullopt;
+  const auto is_copy = [](const RowSegment& s) { return s.kind == RowSegment::Kind::copy; };
+  std::size_t copy = segs.size() == 3 ? 1 : 0;
+  if (segs.size() == 2 && (!is_copy(segs[0]) || (is_copy(segs[1]) && segs[1].len > segs[0].len))) {
+    copy = 1;
   }
-  const auto border_source = [&](const RowSegment& s) -> std::optional<std::int64_t> {
-    if (s.kind == RowSegment::Kind::fill) return PlanAxis::kPad;
-    if (s.kind != RowSegment::Kind::gather) return std::nullopt;
-    const auto first = gather.begin() + s.src_begin;
-    if (std::any_of(first, first + s.len, [&](std::int64_t v) { return v != *first; })) {
-      return std::nullopt;
+  if (!is_copy(segs[copy])) return std::nullopt;
+  const auto border = [&](const RowSegment& s) -> std::optional<BorderedRow::Border> {
+    switch (s.kind) {
+      case RowSegment::Kind::fill:
+        return BorderedRow::Border{s.len, PlanAxis::kPad, 0};
+      case RowSegment::Kind::copy:
+        return BorderedRow::Border{s.len, s.src_begin, 1};
+      case RowSegment::Kind::reverse:
+        return BorderedRow::Border{s.len, s.src_begin, -1};
+      case RowSegment::Kind::gather: {
+        const auto first = gather.begin() + s.src_begin;
+        if (std::any_of(first, first + s.len, [&](std::int64_t v) { return v != *first; })) {
+          return std::nullopt;
+        }
+        return BorderedRow::Border{s.len, *first, 0};
+      }
+      case RowSegment::Kind::interleave:
+        return std::nullopt;
     }
-    return *first;
+    return std::nullopt;
   };
   BorderedRow row;
-  row.copy_src = copy->src_begin;
-  row.copy_len = copy->len;
-  if (copy != segs.begin()) {
-    const auto src = border_source(segs.front());
-    if (!src) return std::nullopt;
-    row.begin = segs.front().len;
-    row.begin_src = *src;
+  row.copy_src = segs[copy].src_begin;
+  row.copy_len = segs[copy].len;
+  if (copy == 1) {
+    const auto b = border(segs.front());
+    if (!b) return std::nullopt;
+    row.begin = *b;
   }
-  if (copy + 1 != segs.end()) {
-    const auto src = border_source(segs.back());
-    if (!src) return std::nullopt;
-    row.end = segs.back().len;
-    row.end_src = *src;
+  if (copy + 1 < segs.size()) {
+    const auto e = border(segs.back());
+    if (!e) return std::nullopt;
+    row.end = *e;
   }
   return row;
 }

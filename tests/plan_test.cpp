@@ -87,6 +87,38 @@ TEST(Plan, RowSegmentsNameReversedAndInterleavedRuns) {
   EXPECT_EQ(mid.src_begin, 0);
 }
 
+TEST(Plan, BorderedRowsTakeEveryIndexModeBorder) {
+  using Border = BorderedRow::Border;
+  const auto border_is = [](const Border& b, std::int64_t len, std::int64_t src, std::int64_t step) {
+    return b.len == len && b.src == src && b.step == step;
+  };
+  // reflect 2 | 5 | 2 of 0..4: sources 2 1 0 | 1 2 3 4 | 3 2 (the reverse run takes the 0)
+  const Plan r = make_plan(DType::float32, {5}, {}, spec_of({{2, 2, 0}}, Mode::reflect));
+  ASSERT_TRUE(r.bordered_row().has_value());
+  EXPECT_TRUE(border_is(r.bordered_row()->begin, 3, 2, -1));
+  EXPECT_EQ(r.bordered_row()->copy_src, 1);
+  EXPECT_EQ(r.bordered_row()->copy_len, 4);
+  EXPECT_TRUE(border_is(r.bordered_row()->end, 2, 3, -1));
+  // wrap 2 | 5 | 3: sources 3 4 | 0 1 2 3 4 | 0 1 2 (three copies: the longest is the row's)
+  const Plan w = make_plan(DType::float32, {5}, {}, spec_of({{2, 3, 0}}, Mode::wrap));
+  ASSERT_TRUE(w.bordered_row().has_value());
+  EXPECT_TRUE(border_is(w.bordered_row()->begin, 2, 3, 1));
+  EXPECT_EQ(w.bordered_row()->copy_len, 5);
+  EXPECT_TRUE(border_is(w.bordered_row()->end, 3, 0, 1));
+  // edge 0 | 5 | 2: one border, a repeated source
+  const Plan e = make_plan(DType::float32, {5}, {}, spec_of({{0, 2, 0}}, Mode::edge));
+  ASSERT_TRUE(e.bordered_row().has_value());
+  EXPECT_EQ(e.bordered_row()->begin.len, 0);
+  EXPECT_TRUE(border_is(e.bordered_row()->end, 2, 4, 0));
+  // constant: the pad value
+  const Plan c = make_plan(DType::float32, {5}, {}, spec_of({{1, 0, 0}}));
+  ASSERT_TRUE(c.bordered_row().has_value());
+  EXPECT_TRUE(border_is(c.bordered_row()->begin, 1, PlanAxis::kPad, 0));
+  // interleaved (interior) and gathered (wrap wider than the axis) rows take the segment loop
+  EXPECT_FALSE(make_plan(DType::float32, {4}, {}, spec_of({{1, 2, 2}})).bordered_row());
+  EXPECT_FALSE(make_plan(DType::float32, {3}, {}, spec_of({{7, 0, 0}}, Mode::wrap)).bordered_row());
+}
+
 TEST(Plan, CropBecomesAViewOffset) {
   // (10, 10) float32, crop 2 rows and 3 columns at the start: offset 2*40 + 3*4 bytes.
   const Plan p = make_plan(DType::float32, {10, 10}, {}, spec_of({{-2, 0, 0}, {-3, 1, 0}}));

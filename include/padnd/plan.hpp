@@ -67,15 +67,20 @@ struct RowSegment {
 };
 
 /// A row program of the most common form, begin border | copy | end border, reading a
-/// contiguous input row (byte storage); each border is the pad value or one input element
-/// repeated (edge). Execution writes such rows directly instead of through the segment loop.
+/// contiguous input row (byte storage). Each border is the pad value, or a run of sources from
+/// `src` moving by `step` per position: 0 repeats one element (edge), -1 runs backwards (reflect,
+/// symmetric), +1 forwards (wrap). Execution writes such rows directly instead of through the
+/// segment loop.
 struct BorderedRow {
-  std::int64_t begin = 0;       ///< positions of the begin border
-  std::int64_t begin_src = -1;  ///< its repeated source, or -1 = the pad value
-  std::int64_t copy_src = 0;    ///< source of the first copied position
-  std::int64_t copy_len = 0;    ///< copied positions
-  std::int64_t end = 0;         ///< positions of the end border
-  std::int64_t end_src = -1;    ///< its repeated source, or -1 = the pad value
+  struct Border {
+    std::int64_t len = 0;   ///< positions
+    std::int64_t src = -1;  ///< source of the first position, or -1 (PlanAxis::kPad): pad value
+    std::int64_t step = 0;  ///< source change per position: 0, -1 or +1
+  };
+  Border begin;
+  std::int64_t copy_src = 0;  ///< source of the first copied position
+  std::int64_t copy_len = 0;  ///< copied positions
+  Border end;
 };
 
 /// One axis padded the way numpy.pad does it, over the output after the input is placed: its

@@ -15,8 +15,8 @@
 
 namespace padnd::detail {
 
-/// Copies n non-overlapping bytes. Short runs (row borders, short rows) use a few overlapping
-/// fixed-size moves inline instead of a library call; long ones go to memcpy.
+/// Copies n non-overlapping bytes. Runs up to 64 bytes (row borders, short rows) use a few
+/// overlapping fixed-size moves inline instead of a library call; longer ones go to memcpy.
 /// Inlined everywhere (GCC and Clang would otherwise call it): a call costs as much as the move.
 #if defined(__GNUC__)
 #define PADND_INLINE inline __attribute__((always_inline))
@@ -31,12 +31,22 @@ PADND_INLINE void copy_bytes(std::byte* dst, const std::byte* src, std::size_t n
   struct Bytes16 {
     std::uint64_t lo, hi;
   };
-  if (n > 32) {
+  if (n > 64) {
 #pragma GCC diagnostic push  // GCC 12 cannot see that n is the size of a real buffer
 #pragma GCC diagnostic ignored "-Wstringop-overflow"
 #pragma GCC diagnostic ignored "-Wrestrict"
     std::memcpy(dst, src, n);
 #pragma GCC diagnostic pop
+  } else if (n > 32) {  // four 16-byte moves, all loaded before any store: they may overlap
+    Bytes16 part[4];
+    std::memcpy(&part[0], src, 16);
+    std::memcpy(&part[1], src + 16, 16);
+    std::memcpy(&part[2], src + n - 32, 16);
+    std::memcpy(&part[3], src + n - 16, 16);
+    std::memcpy(dst, &part[0], 16);
+    std::memcpy(dst + 16, &part[1], 16);
+    std::memcpy(dst + n - 32, &part[2], 16);
+    std::memcpy(dst + n - 16, &part[3], 16);
   } else if (n >= 16) {
     Bytes16 head;
     Bytes16 tail;  // both loaded before storing: the two moves may overlap
@@ -143,7 +153,7 @@ inline void copy_unit(std::byte* dst, const std::byte* src, std::int64_t unit_by
   }
 }
 
-/// fill_bytes beyond 32 bytes: memset when the value is one repeated byte, otherwise block
+/// fill_bytes beyond 64 bytes: memset when the value is one repeated byte, otherwise block
 /// copies of the replicated pattern.
 inline void fill_long(std::byte* dst, std::int64_t bytes, const RowContext& c) {
   if (c.fill_byte >= 0) {
@@ -164,7 +174,7 @@ inline void fill_long(std::byte* dst, std::int64_t bytes, const RowContext& c) {
 /// Fills `bytes` (a whole number of elements) with the pad value; short fills (row borders) are
 /// a few moves from the replicated pattern, inline.
 PADND_INLINE void fill_bytes(std::byte* dst, std::int64_t bytes, const RowContext& c) {
-  if (bytes <= 32) {
+  if (bytes <= 64) {
     copy_bytes(dst, reinterpret_cast<const std::byte*>(c.fill->data()),
                static_cast<std::size_t>(bytes));
     return;
@@ -287,18 +297,24 @@ void bytes_rows(const RowContext& c, const RowBatch& rows, std::int64_t p0, std:
   }
 }
 
-/// `n` positions at `out` of a bordered row's border: the pad value, or input element `src` of
-/// the row starting at `in`.
+/// A bordered row's border at `out`: the pad value, or its run of sources from the input row
+/// starting at `in`.
 template <std::int64_t W>
-inline void border_run(const RowContext& c, std::byte* out, std::int64_t n, const std::byte* in,
-                       std::int64_t src) {
+inline void border_run(const RowContext& c, std::byte* out, const BorderedRow::Border& b,
+                             const std::byte* in) {
   const std::int64_t unit = W > 0 ? W : c.unit_bytes;
-  if (src == PlanAxis::kPad) {
-    fill_bytes(out, n * unit, c);
+  if (b.src == PlanAxis::kPad) {
+    fill_bytes(out, b.len * unit, c);
     return;
   }
-  const std::byte* from = in + src * unit;
-  for (std::int64_t i = 0; i < n; ++i) copy_unit<W>(out + i * unit, from, unit);
+  const std::byte* from = in + b.src * unit;
+  if (b.step == 0) {
+    for (std::int64_t i = 0; i < b.len; ++i) copy_unit<W>(out + i * unit, from, unit);
+  } else if (b.step > 0) {
+    copy_bytes(out, from, static_cast<std::size_t>(b.len * unit));
+  } else {
+    for (std::int64_t i = 0; i < b.len; ++i) copy_unit<W>(out + i * unit, from - i * unit, unit);
+  }
 }
 
 /// Writes one whole row of the plan's bordered form (RowContext::bordered) at `out`, from the
@@ -307,12 +323,11 @@ template <std::int64_t W>
 inline void bordered_row(const RowContext& c, std::byte* out, const std::byte* in) {
   const BorderedRow& b = *c.bordered;
   const std::int64_t unit = W > 0 ? W : c.unit_bytes;
-  if (b.begin > 0) border_run<W>(c, out, b.begin, in, b.begin_src);
+  if (b.begin.len > 0) border_run<W>(c, out, b.begin, in);
   const auto bytes = static_cast<std::size_t>(b.copy_len * unit);
-  std::byte* copy_out = out + b.begin * unit;
-  const std::byte* copy_in = in + b.copy_src * unit;
-  copy_run(c, copy_out, copy_in, bytes);
-  if (b.end > 0) border_run<W>(c, copy_out + bytes, b.end, in, b.end_src);
+  std::byte* copy_out = out + b.begin.len * unit;
+  copy_run(c, copy_out, in + b.copy_src * unit, bytes);
+  if (b.end.len > 0) border_run<W>(c, copy_out + bytes, b.end, in);
 }
 
 }  // namespace padnd::detail
