@@ -51,7 +51,7 @@ class StagedOutput {
       copy_bytes(out_, stage_ + lead_, static_cast<std::size_t>(kLine - lead_));
       from = kLine;
     }
-    stream_lines(out_ - lead_ + from, stage_ + from, lines_end - from);
+    stream_lines(out_ + (from - lead_), stage_ + from, lines_end - from);
     out_ += lines_end - lead_;
     used_ -= lines_end;
     std::memcpy(stage_, stage_ + lines_end, static_cast<std::size_t>(used_));
