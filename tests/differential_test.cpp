@@ -205,20 +205,25 @@ INSTANTIATE_TEST_SUITE_P(EveryWidth, Differential,
                            return info.param.name();
                          });
 
-/// Long rows for the packed types, whose fills and copies move whole bytes (memcpy or a
-/// funnel shift) between per-code heads and tails: every alignment of source and output.
-class PackedLongRows : public ::testing::TestWithParam<ElementType> {};
+/// Long rows (up to 69 positions): the packed types' fills and copies move whole bytes (memcpy
+/// or a funnel shift) between per-code heads and tails, at every alignment of source and output;
+/// reflect and symmetric borders of 1-, 2-, 4- and 8-byte units are reversed 16 bytes at a time.
+class LongRows : public ::testing::TestWithParam<ElementType> {};
 
-TEST_P(PackedLongRows, RandomCasesMatchReference) {
-  std::mt19937_64 rng(0x5851f42d4c957f2dULL ^ static_cast<std::uint64_t>(GetParam().dtype));
+TEST_P(LongRows, RandomCasesMatchReference) {
+  std::mt19937_64 rng(0x5851f42d4c957f2dULL ^ static_cast<std::uint64_t>(GetParam().dtype) ^
+                      (static_cast<std::uint64_t>(GetParam().item_bytes()) << 32));
   for (int i = 0; i < 800; ++i) {
     run_case(rng, GetParam(), i, 4, 70);
     if (HasFailure()) return;
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Packed, PackedLongRows,
-                         ::testing::Values(ElementType(DType::int4), ElementType(DType::uint2)),
+INSTANTIATE_TEST_SUITE_P(EveryWidth, LongRows,
+                         ::testing::Values(ElementType(DType::int4), ElementType(DType::uint2),
+                                           ElementType(DType::uint8), ElementType(DType::float16),
+                                           ElementType(DType::float32), ElementType(DType::float64),
+                                           ElementType(DType::complex128), ElementType::opaque(3)),
                          [](const ::testing::TestParamInfo<ElementType>& info) {
                            return info.param.name();
                          });

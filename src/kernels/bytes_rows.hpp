@@ -153,6 +153,39 @@ inline void copy_unit(std::byte* dst, const std::byte* src, std::int64_t unit_by
   }
 }
 
+#if defined(__SSE2__)
+/// The W-byte lanes of `v` in reverse order (W = 1, 2, 4 or 8).
+template <std::int64_t W>
+inline __m128i reverse_lanes(__m128i v) {
+  if constexpr (W == 8) return _mm_shuffle_epi32(v, _MM_SHUFFLE(1, 0, 3, 2));
+  if constexpr (W == 4) return _mm_shuffle_epi32(v, _MM_SHUFFLE(0, 1, 2, 3));
+  if constexpr (W == 1) v = _mm_or_si128(_mm_slli_epi16(v, 8), _mm_srli_epi16(v, 8));
+  v = _mm_shufflelo_epi16(v, _MM_SHUFFLE(0, 1, 2, 3));
+  v = _mm_shufflehi_epi16(v, _MM_SHUFFLE(0, 1, 2, 3));
+  return _mm_shuffle_epi32(v, _MM_SHUFFLE(1, 0, 3, 2));
+}
+#endif
+
+/// `n` contiguous units at `out` from a descending run of contiguous sources: out[i] = in[-i]
+/// (reflect and symmetric borders). With SSE2, widths 1, 2, 4 and 8 move 16 bytes at a time,
+/// reversed in a register.
+template <std::int64_t W>
+PADND_INLINE void reverse_units(std::byte* out, const std::byte* in, std::int64_t n,
+                                std::int64_t unit) {
+  std::int64_t i = 0;
+#if defined(__SSE2__)
+  if constexpr (W == 1 || W == 2 || W == 4 || W == 8) {
+    constexpr std::int64_t kLanes = 16 / W;
+    for (; i + kLanes <= n; i += kLanes) {  // sources in[-(i + kLanes - 1)] .. in[-i]
+      const __m128i v =
+          _mm_loadu_si128(reinterpret_cast<const __m128i*>(in - (i + kLanes - 1) * W));
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i * W), reverse_lanes<W>(v));
+    }
+  }
+#endif
+  for (; i < n; ++i) copy_unit<W>(out + i * unit, in - i * unit, unit);
+}
+
 /// fill_bytes beyond 64 bytes: memset when the value is one repeated byte, otherwise block
 /// copies of the replicated pattern.
 inline void fill_long(std::byte* dst, std::int64_t bytes, const RowContext& c) {
@@ -262,7 +295,11 @@ inline void bytes_segment(const RowContext& c, const RowSegment& seg, std::int64
       for (std::int64_t r = 0; r < rows.count; ++r) {
         std::byte* out = rows.dst[r];
         const std::byte* in = rows.src[r] + from;
-        for (std::int64_t i = 0; i < n; ++i) copy_unit<W>(out + i * unit, in - i * stride, unit);
+        if (stride == unit) {
+          reverse_units<W>(out, in, n, unit);
+        } else {
+          for (std::int64_t i = 0; i < n; ++i) copy_unit<W>(out + i * unit, in - i * stride, unit);
+        }
       }
       return;
     }
@@ -313,7 +350,7 @@ inline void border_run(const RowContext& c, std::byte* out, const BorderedRow::B
   } else if (b.step > 0) {
     copy_bytes(out, from, static_cast<std::size_t>(b.len * unit));
   } else {
-    for (std::int64_t i = 0; i < b.len; ++i) copy_unit<W>(out + i * unit, from - i * unit, unit);
+    reverse_units<W>(out, from, b.len, unit);
   }
 }
 
