@@ -183,12 +183,20 @@ template <std::int64_t W>
 void bytes_task(void* context, std::int64_t task) {
   const BytesLoop& loop = *static_cast<const BytesLoop*>(context);
   const RowContext& ctx = loop.ctx;
-  const std::int64_t row_part = task / loop.col_parts;
-  const std::int64_t col_part = task % loop.col_parts;
-  const std::int64_t r0 = loop.rows * row_part / loop.row_parts;
-  const std::int64_t r1 = loop.rows * (row_part + 1) / loop.row_parts;
-  const std::int64_t c0 = ctx.row_len * col_part / loop.col_parts;
-  const std::int64_t c1 = ctx.row_len * (col_part + 1) / loop.col_parts;
+  // The whole grid when it is one task (every small pad): six 64-bit divisions cost as much as
+  // writing a tiny output.
+  std::int64_t r0 = 0;
+  std::int64_t r1 = loop.rows;
+  std::int64_t c0 = 0;
+  std::int64_t c1 = ctx.row_len;
+  if (loop.row_parts > 1 || loop.col_parts > 1) {
+    const std::int64_t row_part = task / loop.col_parts;
+    const std::int64_t col_part = task % loop.col_parts;
+    r0 = loop.rows * row_part / loop.row_parts;
+    r1 = loop.rows * (row_part + 1) / loop.row_parts;
+    c0 = ctx.row_len * col_part / loop.col_parts;
+    c1 = ctx.row_len * (col_part + 1) / loop.col_parts;
+  }
   if (loop.staged) {
     staged_rows<W>(loop, r0, r1);
     return;
@@ -206,7 +214,7 @@ template <std::int64_t W>
 void run_bytes(const Plan& plan, const RowContext& ctx, const std::byte* in, std::byte* out,
                const ExecOptions& options) {
   BytesLoop loop{&plan, ctx, in, out, outer_rows(plan.axes()), 1, 1, ctx.row_len, false};
-  if (outer_rows_repeat(plan.axes())) {
+  if (ctx.row_len * ctx.unit_bytes > kChunkBytes && outer_rows_repeat(plan.axes())) {
     loop.chunk = std::max<std::int64_t>(1, kChunkBytes / ctx.unit_bytes);
   }
   const int threads = detail::thread_limit(options);
