@@ -48,10 +48,12 @@ std::int64_t outer_rows(const std::vector<PlanAxis>& axes) {
   return n;
 }
 
-/// The cost model: a task moves at least kMinTaskBytes (below that, waking a thread costs more
-/// than it saves: with 256 KiB, reflect_small's two tasks took twice as long as one thread), and
-/// a loop has a few tasks per thread so a slow thread does not hold it up.
+/// The cost model: a task moves at least kMinTaskBytes of output when the pool's workers sleep
+/// (waking one costs more than it saves below that: with 128 KiB, the medium workloads took
+/// twice as long as on one thread), or kHotTaskBytes when they are awake (spinning after a recent
+/// loop). A loop has a few tasks per thread so a slow thread does not hold it up.
 constexpr std::int64_t kMinTaskBytes = std::int64_t{512} << 10;
+constexpr std::int64_t kHotTaskBytes = std::int64_t{128} << 10;
 constexpr std::int64_t kTasksPerThread = 4;
 /// When outer axes repeat input rows (their borders), rows longer than this are written in column
 /// chunks of this size, each across all the task's rows before the next, so that repeated input
@@ -218,10 +220,14 @@ void run_bytes(const Plan& plan, const RowContext& ctx, const std::byte* in, std
     loop.chunk = std::max<std::int64_t>(1, kChunkBytes / ctx.unit_bytes);
   }
   const int threads = detail::thread_limit(options);
-  const std::int64_t tasks =
-      threads == 1 ? 1
-                   : std::clamp<std::int64_t>(plan.output_bytes() / kMinTaskBytes, 1,
-                                              std::int64_t{threads} * kTasksPerThread);
+  std::int64_t tasks = 1;
+  if (threads > 1 && plan.output_bytes() >= 2 * kHotTaskBytes) {
+    const bool hot = detail::pool_is_hot(options);
+    tasks = std::clamp<std::int64_t>(plan.output_bytes() / (hot ? kHotTaskBytes : kMinTaskBytes),
+                                     1, std::int64_t{threads} * kTasksPerThread);
+    // A mid-sized pad that runs alone because the workers sleep wakes them for the next call.
+    if (tasks == 1) detail::warm_pool(options);
+  }
   if (loop.chunk < ctx.row_len && ctx.row_len / loop.chunk >= tasks) {
     loop.col_parts = tasks;  // repeated rows: every task keeps all rows, so reuse stays in-task
   } else if (loop.rows >= tasks) {

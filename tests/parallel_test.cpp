@@ -125,6 +125,27 @@ TEST(ParallelOptions, FreshOutputsAreWrittenWithCachedStoresUnlessAskedOtherwise
   EXPECT_EQ(fresh_output_options(options).streaming, Streaming::always);
 }
 
+TEST(ParallelOptions, MidSizedPadsInQuickSuccessionOnTheBuiltInPool) {
+  // 256 KiB - 1 MiB outputs run alone while the workers sleep, and wake them; calls that find
+  // them awake (spinning) split the pad. Either way the bytes must be the same.
+  PadSpec spec;
+  spec.axes = {{0, 0}, {3, 2}, {1, 4}};
+  spec.mode = Mode::reflect;
+  const std::vector<std::int64_t> shape{4, 120, 200};
+  const auto input = random_bytes(4 * 120 * 200 * 4, 5);
+  const Tensor expected =
+      testing::reference_pad(TensorView{input.data(), {DType::float32}, shape, {}}, spec);
+  const Plan plan = make_plan({DType::float32}, shape, {}, spec);
+  ASSERT_GT(plan.output_bytes(), 256 << 10);
+  ASSERT_LT(plan.output_bytes(), 1 << 20);
+  std::vector<std::byte> out(static_cast<std::size_t>(plan.output_bytes()));
+  for (int call = 0; call < 200; ++call) {
+    std::memset(out.data(), 0xee, out.size());
+    execute(plan, input.data(), out.data(), plan.output_bytes(), ExecOptions{});
+    ASSERT_TRUE(testing::same_contents(expected, out.data(), plan.output_bytes())) << call;
+  }
+}
+
 TEST(ParallelOptions, ConcurrentCallersShareThePoolSafely) {
   PadSpec spec;
   spec.axes = {{0, 0}, {5, 4}, {6, 3}};

@@ -1,18 +1,35 @@
 // SPDX-License-Identifier: Apache-2.0
-// padnd's built-in pool: workers sleep on a condition variable between loops and claim tasks
-// from a shared counter; the calling thread claims tasks too, so a loop never waits for a wake-up
-// to make progress.
+// padnd's built-in pool: workers claim tasks from a shared counter, and the calling thread claims
+// tasks too, so a loop never waits for a wake-up to make progress. Between loops a worker spins
+// for kSpin, then sleeps on a condition variable: waking a sleeping thread takes tens of
+// microseconds on a VM, longer than a mid-sized pad.
 #include "thread_pool.hpp"
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <mutex>
 #include <thread>
 #include <vector>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace padnd::detail {
 namespace {
+
+/// How long a worker spins for the next loop before it sleeps.
+constexpr auto kSpin = std::chrono::microseconds(50);
+
+void cpu_relax() {
+#if defined(__SSE2__)
+  _mm_pause();
+#else
+  std::this_thread::yield();
+#endif
+}
 
 struct Loop {
   padnd_task_fn fn = nullptr;
@@ -55,10 +72,16 @@ class Pool {
       std::lock_guard lock(mutex_);
       loop_ = &loop;
       helpers_wanted_ = std::min(helpers, workers());
-      ++generation_;
+      generation_.fetch_add(1, std::memory_order_release);
     }
     wake_.notify_all();
     loop.work();
+    // Helpers usually finish within a few task lengths: wait for them spinning, not asleep.
+    const auto deadline = std::chrono::steady_clock::now() + kSpin;
+    for (unsigned n = 1; loop.done.load(std::memory_order_acquire) != loop.count; ++n) {
+      cpu_relax();
+      if (n % 64 == 0 && std::chrono::steady_clock::now() >= deadline) break;
+    }
     // Workers that have not woken yet are not waited for: they will find no loop. Tasks may
     // still run on attached workers, and a worker may still hold `loop` after its last task.
     std::unique_lock lock(mutex_);
@@ -70,11 +93,28 @@ class Pool {
     return true;
   }
 
+ /// Wakes the workers without a loop, so that they spin for kSpin.
+  void wake() {
+    {
+      std::lock_guard lock(mutex_);
+      ++generation_;
+    }
+    wake_.notify_all();
+  }
+
+  /// Whether some worker is spinning: a loop posted now starts on it without a wake-up.
+  [[nodiscard]] bool hot() const { return spinning_.load(std::memory_order_relaxed) > 0; }
+
  private:
   void worker() {
     std::uint64_t seen = 0;
     std::unique_lock lock(mutex_);
     for (;;) {
+      if (!stopping_ && generation_.load(std::memory_order_relaxed) == seen) {
+        lock.unlock();
+        spin_while_unchanged(seen);
+        lock.lock();
+      }
       wake_.wait(lock, [&] { return stopping_ || generation_ != seen; });
       if (stopping_) return;
       seen = generation_;
@@ -90,6 +130,17 @@ class Pool {
     }
   }
 
+  /// Spins until the generation moves on from `seen` or kSpin has passed.
+  void spin_while_unchanged(std::uint64_t seen) {
+    spinning_.fetch_add(1, std::memory_order_relaxed);
+    const auto deadline = std::chrono::steady_clock::now() + kSpin;
+    for (unsigned n = 1; generation_.load(std::memory_order_acquire) == seen; ++n) {
+      cpu_relax();
+      if (n % 64 == 0 && std::chrono::steady_clock::now() >= deadline) break;
+    }
+    spinning_.fetch_sub(1, std::memory_order_relaxed);
+  }
+
   std::mutex busy_;   // held by the one caller whose loop the pool is running
   std::mutex mutex_;  // guards everything below
   std::condition_variable wake_;
@@ -97,7 +148,8 @@ class Pool {
   Loop* loop_ = nullptr;
   int helpers_wanted_ = 0;
   int attached_ = 0;
-  std::uint64_t generation_ = 0;
+  std::atomic<std::uint64_t> generation_{0};  // written under mutex_, read by spinners without
+  std::atomic<int> spinning_{0};
   bool stopping_ = false;
   std::vector<std::thread> threads_;
 };
@@ -120,6 +172,14 @@ void run_serially(std::int64_t task_count, padnd_task_fn task_fn, void* task_con
 
 int thread_limit(const ExecOptions& options) {
   return options.threads > 0 ? options.threads : hardware_threads();
+}
+
+bool pool_is_hot(const ExecOptions& options) {
+  return options.parallel_for == nullptr && thread_limit(options) > 1 && default_pool().hot();
+}
+
+void warm_pool(const ExecOptions& options) {
+  if (options.parallel_for == nullptr && thread_limit(options) > 1) default_pool().wake();
 }
 
 void parallel_for(const ExecOptions& options, std::int64_t task_count, padnd_task_fn task_fn,

@@ -11,6 +11,14 @@ namespace padnd::detail {
 /// Threads `options` allows: `threads`, or one per hardware core when 0 (at least 1).
 int thread_limit(const ExecOptions& options);
 
+/// Whether the built-in pool (when `options` use it, with more than one thread) has workers
+/// awake, spinning after a recent loop: a loop posted now starts without waking a thread.
+bool pool_is_hot(const ExecOptions& options);
+
+/// Wakes the built-in pool's workers without work (when `options` use it), so that they spin for
+/// a while and a loop posted soon after finds them awake.
+void warm_pool(const ExecOptions& options);
+
 /// Calls task_fn(task_context, t) for every t in [0, task_count) and returns when all are done:
 /// serially on the caller for one task, through options.parallel_for when given, otherwise on
 /// the built-in pool. The built-in pool serves one loop at a time; a caller that finds it busy
