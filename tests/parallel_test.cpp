@@ -116,6 +116,32 @@ TEST(ParallelOptions, SerialNeverCallsTheInjectedParallelFor) {
   EXPECT_TRUE(recorder.calls.empty());
 }
 
+/// A float32 reflect pad of random data, planned, with its reference result.
+struct ReflectPad {
+  std::vector<std::byte> input;
+  Tensor expected;
+  Plan plan;
+
+  /// Executes with the default options into `out` (stale bytes first) and compares.
+  bool matches_after_execute(std::vector<std::byte>& out) const {
+    std::memset(out.data(), 0xee, out.size());
+    execute(plan, input.data(), out.data(), plan.output_bytes(), ExecOptions{});
+    return testing::same_contents(expected, out.data(), plan.output_bytes());
+  }
+};
+
+ReflectPad reflect_pad(const std::vector<std::int64_t>& shape, std::vector<AxisPad> pads,
+                       unsigned seed) {
+  PadSpec spec;
+  spec.axes = std::move(pads);
+  spec.mode = Mode::reflect;
+  auto input = random_bytes(element_count(shape) * 4, seed);
+  Tensor expected =
+      testing::reference_pad(TensorView{input.data(), {DType::float32}, shape, {}}, spec);
+  Plan plan = make_plan({DType::float32}, shape, {}, spec);
+  return {std::move(input), std::move(expected), std::move(plan)};
+}
+
 TEST(ParallelOptions, FreshOutputsAreWrittenWithCachedStoresUnlessAskedOtherwise) {
   ExecOptions options;
   options.threads = 3;
@@ -128,42 +154,24 @@ TEST(ParallelOptions, FreshOutputsAreWrittenWithCachedStoresUnlessAskedOtherwise
 TEST(ParallelOptions, MidSizedPadsInQuickSuccessionOnTheBuiltInPool) {
   // 256 KiB - 1 MiB outputs run alone while the workers sleep, and wake them; calls that find
   // them awake (spinning) split the pad. Either way the bytes must be the same.
-  PadSpec spec;
-  spec.axes = {{0, 0}, {3, 2}, {1, 4}};
-  spec.mode = Mode::reflect;
-  const std::vector<std::int64_t> shape{4, 120, 200};
-  const auto input = random_bytes(4 * 120 * 200 * 4, 5);
-  const Tensor expected =
-      testing::reference_pad(TensorView{input.data(), {DType::float32}, shape, {}}, spec);
-  const Plan plan = make_plan({DType::float32}, shape, {}, spec);
-  ASSERT_GT(plan.output_bytes(), 256 << 10);
-  ASSERT_LT(plan.output_bytes(), 1 << 20);
-  std::vector<std::byte> out(static_cast<std::size_t>(plan.output_bytes()));
+  const ReflectPad pad = reflect_pad({4, 120, 200}, {{0, 0}, {3, 2}, {1, 4}}, 5);
+  ASSERT_GT(pad.plan.output_bytes(), 256 << 10);
+  ASSERT_LT(pad.plan.output_bytes(), 1 << 20);
+  std::vector<std::byte> out(static_cast<std::size_t>(pad.plan.output_bytes()));
   for (int call = 0; call < 200; ++call) {
-    std::memset(out.data(), 0xee, out.size());
-    execute(plan, input.data(), out.data(), plan.output_bytes(), ExecOptions{});
-    ASSERT_TRUE(testing::same_contents(expected, out.data(), plan.output_bytes())) << call;
+    ASSERT_TRUE(pad.matches_after_execute(out)) << call;
   }
 }
 
 TEST(ParallelOptions, ConcurrentCallersShareThePoolSafely) {
-  PadSpec spec;
-  spec.axes = {{0, 0}, {5, 4}, {6, 3}};
-  spec.mode = Mode::reflect;
-  const std::vector<std::int64_t> shape{6, 200, 300};
-  const auto input = random_bytes(6 * 200 * 300 * 4, 3);
-  const Tensor expected =
-      testing::reference_pad(TensorView{input.data(), {DType::float32}, shape, {}}, spec);
-  const Plan plan = make_plan({DType::float32}, shape, {}, spec);
+  const ReflectPad pad = reflect_pad({6, 200, 300}, {{0, 0}, {5, 4}, {6, 3}}, 3);
   std::atomic<int> mismatches{0};
   std::vector<std::thread> callers;
   for (int t = 0; t < 6; ++t) {
     callers.emplace_back([&] {
-      std::vector<std::byte> out(static_cast<std::size_t>(plan.output_bytes()));
+      std::vector<std::byte> out(static_cast<std::size_t>(pad.plan.output_bytes()));
       for (int rep = 0; rep < 10; ++rep) {
-        std::memset(out.data(), 0xee, out.size());
-        execute(plan, input.data(), out.data(), plan.output_bytes(), ExecOptions{});
-        if (!testing::same_contents(expected, out.data(), plan.output_bytes())) ++mismatches;
+        if (!pad.matches_after_execute(out)) ++mismatches;
       }
     });
   }

@@ -93,7 +93,7 @@ class Pool {
     return true;
   }
 
- /// Wakes the workers without a loop, so that they spin for kSpin.
+  /// Wakes the workers without a loop, so that they spin for kSpin.
   void wake() {
     {
       std::lock_guard lock(mutex_);
