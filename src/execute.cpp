@@ -9,6 +9,7 @@
 
 #include "index_map.hpp"
 #include "kernels/bytes_rows.hpp"
+#include "kernels/masked_rows.hpp"
 #include "kernels/packed_rows.hpp"
 #include "kernels/staged_output.hpp"
 #include "kernels/string_rows.hpp"
@@ -78,6 +79,9 @@ struct BytesLoop {
   std::int64_t col_parts;
   std::int64_t chunk;  ///< positions written per row before moving to the next row
   bool staged;         ///< whole rows go through a StagedOutput (ctx.stream is then off)
+  bool masked;         ///< whole rows are written by MaskedRows (streamed from registers)
+  std::uintptr_t in_lo;  ///< masked: address of the lowest input byte of the view
+  std::uintptr_t in_hi;  ///< masked: one past the highest
 };
 
 /// Short rows (up to kBatchRowBytes) are written in batches of kBatchRows: their sources are
@@ -112,8 +116,8 @@ std::int64_t fill_pad_block(const BytesLoop& loop, OuterWalker& walker, std::int
   return r + n;
 }
 
-/// Whole rows [r0, r1) of the bordered form, row r0 at `out`: a row costs its copy, two short
-/// border writes and a step of the walker.
+/// Whole rows [r0, r1) of the bordered form, row r0 at `out`: a row costs its copy and two short
+/// border writes.
 template <std::int64_t W>
 void bordered_rows(const BytesLoop& loop, OuterWalker& walker, std::int64_t r0, std::int64_t r1,
                    std::byte* out) {
@@ -125,9 +129,14 @@ void bordered_rows(const BytesLoop& loop, OuterWalker& walker, std::int64_t r0, 
       r = fill_pad_block(loop, walker, r, r1, row, 0, ctx.row_len);
       continue;
     }
-    detail::bordered_row<W>(ctx, row, loop.in + walker.offset());
-    ++r;
-    walker.next();
+    const std::int64_t n = std::min(r1 - r, walker.run_rows());
+    const std::byte* in = loop.in + walker.offset();
+    const std::int64_t stride = walker.run_stride();
+    for (std::int64_t i = 0; i < n; ++i) {
+      detail::bordered_row<W>(ctx, row + i * row_bytes, in + i * stride);
+    }
+    walker.advance_run(n);
+    r += n;
   }
 }
 
@@ -154,14 +163,64 @@ void write_rows(const BytesLoop& loop, OuterWalker& walker, std::int64_t r0, std
         r = fill_pad_block(loop, walker, r, r1, row_at(r), p0, p1);
         continue;
       }
-      dst[count] = row_at(r);
-      src[count] = loop.in + walker.offset();
-      ++count;
-      ++r;
-      walker.next();
+      const std::int64_t n = std::min(end - r, walker.run_rows());
+      const std::byte* in = loop.in + walker.offset();
+      const std::int64_t stride = walker.run_stride();
+      for (std::int64_t i = 0; i < n; ++i, ++count) {
+        dst[count] = row_at(r + i);
+        src[count] = in + i * stride;
+      }
+      walker.advance_run(n);
+      r += n;
     }
     detail::bytes_rows<W>(ctx, detail::RowBatch{count, dst, src}, p0, p1, seg_dst);
   }
+}
+
+#if defined(__SSE2__)
+/// Whole rows [r0, r1) of a plan that MaskedRows fits, streamed from registers. A row whose
+/// loads would reach outside the input view (the view's first and last rows, where the borders
+/// read past the row) is written from the row program instead.
+template <std::int64_t W>
+void masked_rows(const BytesLoop& loop, std::int64_t r0, std::int64_t r1) {
+  const RowContext& ctx = loop.ctx;
+  const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
+  const detail::MaskedRows rows(ctx, *ctx.bordered);
+  OuterWalker walker(loop.plan->axes(), loop.plan->view_offset(), r0);
+  for (std::int64_t r = r0; r < r1;) {
+    std::byte* row = loop.out + r * row_bytes;
+    if (walker.pad()) {
+      r = fill_pad_block(loop, walker, r, r1, row, 0, ctx.row_len);
+      continue;
+    }
+    const std::int64_t n = std::min(r1 - r, walker.run_rows());
+    const std::byte* in = loop.in + walker.offset();
+    const std::int64_t stride = walker.run_stride();
+    for (std::int64_t i = 0; i < n; ++i) {
+      const std::byte* row_in = in + i * stride;
+      const auto loads = reinterpret_cast<std::uintptr_t>(row_in) + rows.shift();  // may wrap
+      if (loads >= loop.in_lo && loads + row_bytes <= loop.in_hi) {
+        rows.write(row + i * row_bytes, row_in);
+      } else {
+        detail::bordered_row<W>(ctx, row + i * row_bytes, row_in);
+      }
+    }
+    walker.advance_run(n);
+    r += n;
+  }
+  detail::stream_fence();
+}
+#endif
+
+/// The input bytes a plan's view spans: [lo, hi) relative to the input pointer.
+std::pair<std::int64_t, std::int64_t> view_span(const Plan& plan) {
+  std::int64_t lo = plan.view_offset();
+  std::int64_t hi = plan.view_offset() + plan.unit_bytes();
+  for (const PlanAxis& a : plan.axes()) {
+    const std::int64_t reach = (a.in_len - 1) * a.in_stride;  // in_len >= 1: rows are read
+    (reach < 0 ? lo : hi) += reach;
+  }
+  return {lo, hi};
 }
 
 /// Whole rows [r0, r1) through a StagedOutput, a stage-full at a time.
@@ -203,6 +262,14 @@ void bytes_task(void* context, std::int64_t task) {
     staged_rows<W>(loop, r0, r1);
     return;
   }
+#if defined(__SSE2__)
+  if constexpr (W > 0 && 16 % W == 0) {
+    if (loop.masked) {
+      masked_rows<W>(loop, r0, r1);
+      return;
+    }
+  }
+#endif
   const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
   for (std::int64_t p0 = c0; p0 < c1; p0 += loop.chunk) {
     const std::int64_t p1 = std::min(c1, p0 + loop.chunk);
@@ -215,7 +282,8 @@ void bytes_task(void* context, std::int64_t task) {
 template <std::int64_t W>
 void run_bytes(const Plan& plan, const RowContext& ctx, const std::byte* in, std::byte* out,
                const ExecOptions& options) {
-  BytesLoop loop{&plan, ctx, in, out, outer_rows(plan.axes()), 1, 1, ctx.row_len, false};
+  BytesLoop loop{&plan, ctx, in, out, outer_rows(plan.axes()), 1, 1, ctx.row_len, false, false,
+                 0, 0};
   if (ctx.row_len * ctx.unit_bytes > kChunkBytes && outer_rows_repeat(plan.axes())) {
     loop.chunk = std::max<std::int64_t>(1, kChunkBytes / ctx.unit_bytes);
   }
@@ -237,6 +305,19 @@ void run_bytes(const Plan& plan, const RowContext& ctx, const std::byte* in, std
     loop.col_parts = std::min(ctx.row_len, (tasks + loop.rows - 1) / loop.rows);
   }
   const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
+#if defined(__SSE2__)
+  if (ctx.stream && W > 0 && ctx.bordered != nullptr &&
+      detail::MaskedRows::fits(*ctx.bordered, row_bytes, ctx.unit_bytes) &&
+      reinterpret_cast<std::uintptr_t>(out) % 16 == 0 && loop.col_parts == 1 &&
+      loop.chunk >= ctx.row_len) {
+    const auto [lo, hi] = view_span(plan);
+    loop.masked = true;
+    loop.in_lo = reinterpret_cast<std::uintptr_t>(in) + lo;
+    loop.in_hi = reinterpret_cast<std::uintptr_t>(in) + hi;
+    detail::parallel_for(options, loop.row_parts * loop.col_parts, &bytes_task<W>, &loop);
+    return;
+  }
+#endif
   if (ctx.stream && row_bytes >= detail::StagedOutput::kMinRowBytes &&
       row_bytes <= detail::StagedOutput::kMaxRowBytes && loop.col_parts == 1 &&
       loop.chunk >= ctx.row_len) {

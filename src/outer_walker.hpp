@@ -57,6 +57,29 @@ class OuterWalker {
     }
     step(outer_);
   }
+  /// Rows from the current one on (at least 1) whose input rows follow each other run_stride()
+  /// apart: the innermost outer axis steps through its middle run. Only if !pad(). Loops write
+  /// such a run with offsets in registers: through the walker, every row's loads would wait
+  /// for the previous row's offset to come back from memory.
+  [[nodiscard]] std::int64_t run_rows() const {
+    if (outer_ == 0) return 1;
+    const PlanAxis& a = axes_[outer_ - 1];
+    const std::int64_t i = index_[outer_ - 1];
+    if (a.mid_step != 1 || i < a.head_len || i >= a.head_len + a.mid_len) return 1;
+    return a.head_len + a.mid_len - i;
+  }
+  [[nodiscard]] std::int64_t run_stride() const {
+    return outer_ == 0 ? 0 : axes_[outer_ - 1].in_stride;
+  }
+  /// Moves `n` rows on, 1 <= n <= run_rows().
+  void advance_run(std::int64_t n) {
+    if (n > 1) {
+      index_[outer_ - 1] += n - 1;
+      base_[outer_] += (n - 1) * axes_[outer_ - 1].in_stride;
+    }
+    next();
+  }
+
   /// Moves `n` rows into the current pad block, fewer than pad_rows(); only if pad().
   void advance_in_pad(std::int64_t n) {
     for (std::size_t k = outer_; n > 0 && k-- > pad_axis_ + 1;) {
