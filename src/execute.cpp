@@ -116,11 +116,12 @@ std::int64_t fill_pad_block(const BytesLoop& loop, OuterWalker& walker, std::int
   return r + n;
 }
 
-/// Whole rows [r0, r1) of the bordered form, row r0 at `out`: a row costs its copy and two short
-/// border writes.
-template <std::int64_t W>
-void bordered_rows(const BytesLoop& loop, OuterWalker& walker, std::int64_t r0, std::int64_t r1,
-                   std::byte* out) {
+/// Whole rows [r0, r1), row r0 at `out`: pad blocks are filled, and every other row is written
+/// by write_row(out_row, in_row), a run of evenly spaced input rows at a time with the offsets in
+/// registers.
+template <class WriteRow>
+void whole_rows(const BytesLoop& loop, OuterWalker& walker, std::int64_t r0, std::int64_t r1,
+                std::byte* out, const WriteRow& write_row) {
   const RowContext& ctx = loop.ctx;
   const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
   for (std::int64_t r = r0; r < r1;) {
@@ -132,9 +133,7 @@ void bordered_rows(const BytesLoop& loop, OuterWalker& walker, std::int64_t r0, 
     const std::int64_t n = std::min(r1 - r, walker.run_rows());
     const std::byte* in = loop.in + walker.offset();
     const std::int64_t stride = walker.run_stride();
-    for (std::int64_t i = 0; i < n; ++i) {
-      detail::bordered_row<W>(ctx, row + i * row_bytes, in + i * stride);
-    }
+    for (std::int64_t i = 0; i < n; ++i) write_row(row + i * row_bytes, in + i * stride);
     walker.advance_run(n);
     r += n;
   }
@@ -146,7 +145,10 @@ void write_rows(const BytesLoop& loop, OuterWalker& walker, std::int64_t r0, std
                 std::byte* out, std::int64_t p0, std::int64_t p1) {
   const RowContext& ctx = loop.ctx;
   if (ctx.bordered != nullptr && p0 == 0 && p1 == ctx.row_len) {
-    bordered_rows<W>(loop, walker, r0, r1, out);
+    // The bordered form: a row costs its copy and two short border writes.
+    whole_rows(loop, walker, r0, r1, out, [&](std::byte* row, const std::byte* in) {
+      detail::bordered_row<W>(ctx, row, in);
+    });
     return;
   }
   const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
@@ -187,27 +189,15 @@ void masked_rows(const BytesLoop& loop, std::int64_t r0, std::int64_t r1) {
   const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
   const detail::MaskedRows rows(ctx, *ctx.bordered);
   OuterWalker walker(loop.plan->axes(), loop.plan->view_offset(), r0);
-  for (std::int64_t r = r0; r < r1;) {
-    std::byte* row = loop.out + r * row_bytes;
-    if (walker.pad()) {
-      r = fill_pad_block(loop, walker, r, r1, row, 0, ctx.row_len);
-      continue;
-    }
-    const std::int64_t n = std::min(r1 - r, walker.run_rows());
-    const std::byte* in = loop.in + walker.offset();
-    const std::int64_t stride = walker.run_stride();
-    for (std::int64_t i = 0; i < n; ++i) {
-      const std::byte* row_in = in + i * stride;
-      const auto loads = reinterpret_cast<std::uintptr_t>(row_in) + rows.shift();  // may wrap
-      if (loads >= loop.in_lo && loads + row_bytes <= loop.in_hi) {
-        rows.write(row + i * row_bytes, row_in);
-      } else {
-        detail::bordered_row<W>(ctx, row + i * row_bytes, row_in);
-      }
-    }
-    walker.advance_run(n);
-    r += n;
-  }
+  whole_rows(loop, walker, r0, r1, loop.out + r0 * row_bytes,
+             [&](std::byte* row, const std::byte* in) {
+               const auto loads = reinterpret_cast<std::uintptr_t>(in) + rows.shift();  // may wrap
+               if (loads >= loop.in_lo && loads + row_bytes <= loop.in_hi) {
+                 rows.write(row, in);
+               } else {
+                 detail::bordered_row<W>(ctx, row, in);
+               }
+             });
   detail::stream_fence();
 }
 #endif
