@@ -26,8 +26,8 @@ using detail::OuterWalker;
 using detail::RowContext;
 
 /// Virtual machines may report the host's whole last-level cache (480 MiB on the 2-core machine
-/// the benchmarks run on, where at 65 MiB of traffic cached stores were still faster than
-/// streamed ones, and at 130 MiB streamed ones were faster by a third).
+/// the benchmarks run on, where streaming paid at 130 MiB of traffic (conv_same_f32) but not yet
+/// at 65 MiB (conv_same_f16)).
 constexpr std::int64_t kStreamAboveMaxBytes = std::int64_t{96} << 20;
 
 /// Streaming::automatic streams a pad whose traffic exceeds this: the last-level cache's size

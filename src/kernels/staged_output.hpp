@@ -17,9 +17,9 @@ namespace padnd::detail {
 /// lines between cached and streamed stores; through the stage every line is streamed whole.
 class StagedOutput {
  public:
-  /// Stage capacity. Rows outside [kMinRowBytes, kMaxRowBytes] are written directly: longer ones
-  /// stream their copies themselves; shorter ones are bound by their loads and measured slower
-  /// staged (last_axis_f32's 32-byte rows).
+  /// Stage capacity. Rows outside [kMinRowBytes, kMaxRowBytes] are written otherwise: longer
+  /// ones stream their copies themselves; shorter ones measured slower staged (last_axis_f32's
+  /// 32-byte rows) and use MaskedRows or cached stores.
   static constexpr std::int64_t kStageBytes = std::int64_t{16} << 10;
   static constexpr std::int64_t kMinRowBytes = 256;
   static constexpr std::int64_t kMaxRowBytes = kStageBytes / 2;
