@@ -17,6 +17,7 @@
 #include "padnd/error.hpp"
 #include "padnd/plan.hpp"
 #include "parallel/thread_pool.hpp"
+#include "plan_internal.hpp"
 #include "value_modes/passes.hpp"
 
 namespace padnd {
@@ -369,7 +370,7 @@ void execute(const Plan& plan, const void* in, void* out, std::int64_t out_bytes
                        row.out_len,
                        row.in_stride,
                        plan.unit_bytes_,
-                       &plan.fill_,
+                       plan.fill_byte_ == 0 ? &detail::zero_pattern() : &plan.fill_,
                        plan.fill_byte_,
                        options.streaming == Streaming::always ||
                            (options.streaming == Streaming::automatic &&

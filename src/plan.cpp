@@ -111,30 +111,23 @@ void check_type(const ElementType& type) {
   }
 }
 
-/// Element strides of a dense row-major tensor (in `unit`s).
-std::vector<std::int64_t> dense_strides(const std::vector<std::int64_t>& shape, std::int64_t unit) {
-  std::vector<std::int64_t> strides(shape.size());
-  std::int64_t s = unit;
-  for (std::size_t k = shape.size(); k-- > 0;) {
-    strides[k] = s;
-    s *= std::max<std::int64_t>(shape[k], 1);  // fits: the tensor exists in memory
-  }
-  return strides;
-}
-
 /// 1. Tabulate each axis's borders from the index map around its middle run, 2. turn the used
 /// source range into a view, 3. mark identity axes as plain.
 std::vector<PlanAxis> build_axes(const std::vector<std::int64_t>& shape,
-                                 const std::vector<std::int64_t>& strides,
+                                 const std::vector<std::int64_t>& byte_strides, std::int64_t unit,
                                  const std::vector<std::int64_t>& out_shape, const PadSpec& spec,
                                  std::int64_t& view_offset) {
   std::vector<PlanAxis> axes(shape.size());
+  std::int64_t dense_stride = unit;  // strides of a dense row-major tensor where none are given
+  for (std::size_t k = shape.size(); k-- > 0;) {
+    axes[k].in_stride = byte_strides.empty() ? dense_stride : byte_strides[k];
+    dense_stride *= std::max<std::int64_t>(shape[k], 1);  // fits: the tensor exists in memory
+  }
   for (std::size_t k = 0; k < shape.size(); ++k) {
     PlanAxis& a = axes[k];
     const AxisRule rule{shape[k], spec.axes[k], detail::engine_mode(detail::axis_mode(spec, k)),
                         spec.negative_order};
     a.out_len = out_shape[k];
-    a.in_stride = strides[k];
     const detail::MiddleRun mid = detail::middle_run(rule, a.out_len);
     const std::int64_t mid_begin = mid.len > 0 ? mid.out_begin : 0;
     std::int64_t lo = INT64_MAX;
@@ -378,6 +371,11 @@ void check_value(const ElementType& type, const std::string& value, std::string_
   }
 }
 
+const std::string& zero_pattern() {
+  static const std::string zeros(static_cast<std::size_t>(kFillPatternBytes), '\0');
+  return zeros;
+}
+
 std::string replicate_pattern(const std::string& element_bytes) {
   const auto element = static_cast<std::int64_t>(element_bytes.size());
   const std::int64_t copies = (kFillPatternBytes + element - 1) / element;
@@ -485,14 +483,14 @@ Plan make_plan(const ElementType& type, const std::vector<std::int64_t>& shape,
     if (std::all_of(element.begin(), element.end(), [&](char b) { return b == element[0]; })) {
       plan.fill_byte_ = static_cast<unsigned char>(element[0]);
     }
-    plan.fill_ = detail::replicate_pattern(element);
+    // All-zero values (the default) fill from detail::zero_pattern(), without a pattern per plan.
+    if (plan.fill_byte_ != 0) plan.fill_ = detail::replicate_pattern(element);
   }
   if (plan.out_elems_ == 0) return plan;  // nothing to write; validation is done
 
   const std::int64_t unit = type.packed() ? 1 : type.item_bytes();
-  const std::vector<std::int64_t> strides =
-      byte_strides.empty() ? dense_strides(shape, unit) : byte_strides;
-  std::vector<PlanAxis> axes = build_axes(shape, strides, plan.out_shape_, spec, plan.view_offset_);
+  std::vector<PlanAxis> axes =
+      build_axes(shape, byte_strides, unit, plan.out_shape_, spec, plan.view_offset_);
   merge_axes(axes);
 
   // Short contiguous plain innermost axes become one wider unit: rows then move bigger blocks.

@@ -17,6 +17,8 @@ namespace padnd::detail {
 /// elements long, so that filling any run of elements is a few block copies.
 inline constexpr std::int64_t kFillPatternBytes = 256;
 std::string replicate_pattern(const std::string& element_bytes);
+/// kFillPatternBytes zero bytes: the pattern of every all-zero pad value.
+const std::string& zero_pattern();
 
 /// Requires `value` to be empty or one element of `type`. The error names `argument`, and for
 /// a per-axis value the axis and the side ("begin"/"end"); it is only built on failure.

@@ -150,7 +150,9 @@ class Plan {
   std::vector<RowSegment> row_;
   std::vector<std::int64_t> gather_;
   std::optional<BorderedRow> bordered_;
-  std::string fill_;  ///< pad value bytes (strings: text; packed: code in the low bits)
+  /// Pad value: strings its text, packed types the code in the low bits, byte storage the
+  /// replicated pattern (empty for an all-zero value: execution uses a shared zero pattern).
+  std::string fill_;
   int fill_byte_ = -1;  ///< byte storage: the byte every fill byte equals (memset), else -1
   std::vector<AxisPass> passes_;
   std::vector<std::int64_t> begins_;
