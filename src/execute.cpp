@@ -79,8 +79,12 @@ struct BytesLoop {
   std::int64_t row_parts;
   std::int64_t col_parts;
   std::int64_t chunk;  ///< positions written per row before moving to the next row
-  bool staged;         ///< whole rows go through a StagedOutput (ctx.stream is then off)
-  bool masked;         ///< whole rows are written by MaskedRows (streamed from registers)
+  /// How whole streamed rows are written; segments (the default) covers everything else.
+  enum class Path : std::uint8_t {
+    segments,  ///< write_rows straight to the output
+    staged,    ///< whole rows through a StagedOutput (ctx.stream is then off)
+    masked,    ///< whole rows by MaskedRows, streamed from registers
+  } path;
   std::uintptr_t in_lo;  ///< masked: address of the lowest input byte of the view
   std::uintptr_t in_hi;  ///< masked: one past the highest
 };
@@ -249,13 +253,13 @@ void bytes_task(void* context, std::int64_t task) {
     c0 = ctx.row_len * col_part / loop.col_parts;
     c1 = ctx.row_len * (col_part + 1) / loop.col_parts;
   }
-  if (loop.staged) {
+  if (loop.path == BytesLoop::Path::staged) {
     staged_rows<W>(loop, r0, r1);
     return;
   }
 #if defined(__SSE2__)
   if constexpr (W > 0 && 16 % W == 0) {
-    if (loop.masked) {
+    if (loop.path == BytesLoop::Path::masked) {
       masked_rows<W>(loop, r0, r1);
       return;
     }
@@ -273,8 +277,8 @@ void bytes_task(void* context, std::int64_t task) {
 template <std::int64_t W>
 void run_bytes(const Plan& plan, const RowContext& ctx, const std::byte* in, std::byte* out,
                const ExecOptions& options) {
-  BytesLoop loop{&plan, ctx, in, out, outer_rows(plan.axes()), 1, 1, ctx.row_len, false, false,
-                 0, 0};
+  BytesLoop loop{&plan, ctx, in, out, outer_rows(plan.axes()), 1, 1, ctx.row_len,
+                 BytesLoop::Path::segments, 0, 0};
   if (ctx.row_len * ctx.unit_bytes > kChunkBytes && outer_rows_repeat(plan.axes())) {
     loop.chunk = std::max<std::int64_t>(1, kChunkBytes / ctx.unit_bytes);
   }
@@ -296,23 +300,21 @@ void run_bytes(const Plan& plan, const RowContext& ctx, const std::byte* in, std
     loop.col_parts = std::min(ctx.row_len, (tasks + loop.rows - 1) / loop.rows);
   }
   const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
+  const bool streamed_whole_rows = ctx.stream && loop.col_parts == 1 && loop.chunk >= ctx.row_len;
 #if defined(__SSE2__)
-  if (ctx.stream && W > 0 && ctx.bordered != nullptr &&
+  if (streamed_whole_rows && W > 0 && ctx.bordered != nullptr &&
       detail::MaskedRows::fits(*ctx.bordered, row_bytes, ctx.unit_bytes) &&
-      reinterpret_cast<std::uintptr_t>(out) % 16 == 0 && loop.col_parts == 1 &&
-      loop.chunk >= ctx.row_len) {
+      reinterpret_cast<std::uintptr_t>(out) % 16 == 0) {
     const auto [lo, hi] = view_span(plan);
-    loop.masked = true;
+    loop.path = BytesLoop::Path::masked;
     loop.in_lo = reinterpret_cast<std::uintptr_t>(in) + lo;
     loop.in_hi = reinterpret_cast<std::uintptr_t>(in) + hi;
-    detail::parallel_for(options, loop.row_parts * loop.col_parts, &bytes_task<W>, &loop);
-    return;
   }
 #endif
-  if (ctx.stream && row_bytes >= detail::StagedOutput::kMinRowBytes &&
-      row_bytes <= detail::StagedOutput::kMaxRowBytes && loop.col_parts == 1 &&
-      loop.chunk >= ctx.row_len) {
-    loop.staged = true;
+  if (loop.path == BytesLoop::Path::segments && streamed_whole_rows &&
+      row_bytes >= detail::StagedOutput::kMinRowBytes &&
+      row_bytes <= detail::StagedOutput::kMaxRowBytes) {
+    loop.path = BytesLoop::Path::staged;
     loop.ctx.stream = false;  // the stage itself is cached; it streams out
   }
   detail::parallel_for(options, loop.row_parts * loop.col_parts, &bytes_task<W>, &loop);

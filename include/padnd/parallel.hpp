@@ -25,8 +25,9 @@ enum class Streaming : std::uint8_t {
   never,
 };
 
-/// How execution may use threads and the caches. The default uses padnd's built-in pool with one thread per
-/// hardware core; small pads (below the cost model's threshold) always run on the calling thread.
+/// How execution may use threads and the caches. The default uses padnd's built-in pool with
+/// one thread per hardware core; small pads (below the cost model's threshold) always run on
+/// the calling thread.
 struct ExecOptions {
   /// Upper bound on threads: 0 = one per hardware core, 1 = serial on the calling thread.
   int threads = 0;

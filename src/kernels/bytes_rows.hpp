@@ -11,128 +11,13 @@
 #include <emmintrin.h>
 #endif
 
+#include "moves.hpp"
 #include "row_context.hpp"
 
 namespace padnd::detail {
 
-/// Copies n non-overlapping bytes. Runs up to 64 bytes (row borders, short rows) use a few
-/// overlapping fixed-size moves inline instead of a library call; longer ones go to memcpy.
-/// Inlined everywhere (GCC and Clang would otherwise call it): a call costs as much as the move.
-#if defined(__GNUC__)
-#define PADND_INLINE inline __attribute__((always_inline))
-#else
-#define PADND_INLINE inline
-#endif
-PADND_INLINE void copy_bytes(std::byte* dst, const std::byte* src, std::size_t n) {
-  const auto move = [&](auto word, std::size_t at) {
-    std::memcpy(&word, src + at, sizeof word);
-    std::memcpy(dst + at, &word, sizeof word);
-  };
-  struct Bytes16 {
-    std::uint64_t lo, hi;
-  };
-  if (n > 64) {
-#pragma GCC diagnostic push  // GCC 12 cannot see that n is the size of a real buffer
-#pragma GCC diagnostic ignored "-Wstringop-overflow"
-#pragma GCC diagnostic ignored "-Wrestrict"
-    std::memcpy(dst, src, n);
-#pragma GCC diagnostic pop
-  } else if (n > 32) {  // four 16-byte moves, all loaded before any store: they may overlap
-    Bytes16 part[4];
-    std::memcpy(&part[0], src, 16);
-    std::memcpy(&part[1], src + 16, 16);
-    std::memcpy(&part[2], src + n - 32, 16);
-    std::memcpy(&part[3], src + n - 16, 16);
-    std::memcpy(dst, &part[0], 16);
-    std::memcpy(dst + 16, &part[1], 16);
-    std::memcpy(dst + n - 32, &part[2], 16);
-    std::memcpy(dst + n - 16, &part[3], 16);
-  } else if (n >= 16) {
-    Bytes16 head;
-    Bytes16 tail;  // both loaded before storing: the two moves may overlap
-    std::memcpy(&head, src, 16);
-    std::memcpy(&tail, src + n - 16, 16);
-    std::memcpy(dst, &head, 16);
-    std::memcpy(dst + n - 16, &tail, 16);
-  } else if (n >= 8) {
-    move(std::uint64_t{}, 0);
-    move(std::uint64_t{}, n - 8);
-  } else if (n >= 4) {
-    move(std::uint32_t{}, 0);
-    move(std::uint32_t{}, n - 4);
-  } else {
-    for (std::size_t i = 0; i < n; ++i) dst[i] = src[i];
-  }
-}
-
 /// Copies from this many bytes on go through stream_bytes when RowContext::stream is set.
 constexpr std::int64_t kStreamMinBytes = 1024;
-
-#if defined(__SSE2__)
-/// One 64-byte line from `src` to the line-aligned `dst` with non-temporal stores.
-inline void stream_line(std::byte* dst, const std::byte* src) {
-  const auto* from = reinterpret_cast<const __m128i*>(src);
-  auto* to = reinterpret_cast<__m128i*>(dst);
-  const __m128i a = _mm_loadu_si128(from);
-  const __m128i b = _mm_loadu_si128(from + 1);
-  const __m128i c = _mm_loadu_si128(from + 2);
-  const __m128i d = _mm_loadu_si128(from + 3);
-  _mm_stream_si128(to, a);
-  _mm_stream_si128(to + 1, b);
-  _mm_stream_si128(to + 2, c);
-  _mm_stream_si128(to + 3, d);
-}
-#endif
-
-/// Copies `bytes` (a multiple of 64) to a 64-byte aligned `dst` with non-temporal stores, a line
-/// at a time (the source is in cache: StagedOutput).
-inline void stream_lines(std::byte* dst, const std::byte* src, std::int64_t bytes) {
-#if defined(__SSE2__)
-  for (std::int64_t at = 0; at < bytes; at += 64) stream_line(dst + at, src + at);
-#else
-  std::memcpy(dst, src, static_cast<std::size_t>(bytes));
-#endif
-}
-
-/// stream_lines for a source in memory: long runs go four 4 KiB pages at a time, a line of each
-/// in turn, prefetching the next four, as glibc's memcpy does for its largest copies: four
-/// concurrent streams keep more DRAM pages open than one (flat_f64 36 -> 43 GB/s, reflect_outer
-/// 30 -> 37). Through the stage, whose source is in L1, this measured slower.
-inline void stream_pages(std::byte* dst, const std::byte* src, std::int64_t bytes) {
-#if defined(__SSE2__)
-  constexpr std::int64_t kPage = 4096;
-  constexpr std::int64_t kPages = 4;
-  constexpr std::int64_t kStep = kPages * kPage;
-  for (; bytes >= kStep; bytes -= kStep, dst += kStep, src += kStep) {
-    for (std::int64_t at = 0; at < kPage; at += 64) {
-      for (std::int64_t p = 0; p < kPages; ++p) {
-        __builtin_prefetch(src + kStep + p * kPage + at);  // never faults, even past the end
-        stream_line(dst + p * kPage + at, src + p * kPage + at);
-      }
-    }
-  }
-#endif
-  stream_lines(dst, src, bytes);
-}
-
-/// Copies n non-overlapping bytes with non-temporal stores, which bypass the caches: when a
-/// pad's traffic exceeds the last-level cache, cached stores only evict the input and cost a
-/// read of every output line first. The caller issues stream_fence() before its results are
-/// used. Without SSE2 this is memcpy.
-inline void stream_bytes(std::byte* dst, const std::byte* src, std::size_t n) {
-  const std::size_t head = std::min(n, (64 - reinterpret_cast<std::uintptr_t>(dst) % 64) % 64);
-  copy_bytes(dst, src, head);
-  const std::size_t lines = (n - head) / 64 * 64;
-  stream_pages(dst + head, src + head, static_cast<std::int64_t>(lines));
-  copy_bytes(dst + head + lines, src + head + lines, n - head - lines);
-}
-
-/// Orders the non-temporal stores of stream_bytes before any later store (the task's "done").
-inline void stream_fence() {
-#if defined(__SSE2__)
-  _mm_sfence();
-#endif
-}
 
 /// A row's contiguous copy: streamed when RowContext::stream is set and the run is long enough.
 PADND_INLINE void copy_run(const RowContext& c, std::byte* dst, const std::byte* src,
@@ -166,24 +51,24 @@ inline __m128i reverse_lanes(__m128i v) {
 }
 #endif
 
-/// `n` contiguous units at `out` from a descending run of contiguous sources: out[i] = in[-i]
-/// (reflect and symmetric borders). With SSE2, widths 1, 2, 4 and 8 move 16 bytes at a time,
-/// reversed in a register.
+/// `n` contiguous units at `out` from a descending run of sources `stride` bytes apart:
+/// out[i] = in[-i * stride] (reflect and symmetric borders). With SSE2 and contiguous sources,
+/// widths 1, 2, 4 and 8 move 16 bytes at a time, reversed in a register.
 template <std::int64_t W>
 PADND_INLINE void reverse_units(std::byte* out, const std::byte* in, std::int64_t n,
-                                std::int64_t unit) {
+                                std::int64_t unit, std::int64_t stride) {
   std::int64_t i = 0;
 #if defined(__SSE2__)
   if constexpr (W == 1 || W == 2 || W == 4 || W == 8) {
     constexpr std::int64_t kLanes = 16 / W;
-    for (; i + kLanes <= n; i += kLanes) {  // sources in[-(i + kLanes - 1)] .. in[-i]
+    for (; stride == W && i + kLanes <= n; i += kLanes) {  // in[-(i + kLanes - 1)] .. in[-i]
       const __m128i v =
           _mm_loadu_si128(reinterpret_cast<const __m128i*>(in - (i + kLanes - 1) * W));
       _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i * W), reverse_lanes<W>(v));
     }
   }
 #endif
-  for (; i < n; ++i) copy_unit<W>(out + i * unit, in - i * unit, unit);
+  for (; i < n; ++i) copy_unit<W>(out + i * unit, in - i * stride, unit);
 }
 
 /// fill_bytes beyond 64 bytes: memset when the value is one repeated byte, otherwise block
@@ -295,11 +180,7 @@ inline void bytes_segment(const RowContext& c, const RowSegment& seg, std::int64
       for (std::int64_t r = 0; r < rows.count; ++r) {
         std::byte* out = rows.dst[r];
         const std::byte* in = rows.src[r] + from;
-        if (stride == unit) {
-          reverse_units<W>(out, in, n, unit);
-        } else {
-          for (std::int64_t i = 0; i < n; ++i) copy_unit<W>(out + i * unit, in - i * stride, unit);
-        }
+        reverse_units<W>(out, in, n, unit, stride);
       }
       return;
     }
@@ -350,7 +231,7 @@ inline void border_run(const RowContext& c, std::byte* out, const BorderedRow::B
   } else if (b.step > 0) {
     copy_bytes(out, from, static_cast<std::size_t>(b.len * unit));
   } else {
-    reverse_units<W>(out, from, b.len, unit);
+    reverse_units<W>(out, from, b.len, unit, unit);
   }
 }
 

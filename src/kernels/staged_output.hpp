@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "bytes_rows.hpp"
+#include "moves.hpp"
 
 namespace padnd::detail {
 
