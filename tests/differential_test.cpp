@@ -128,7 +128,7 @@ PadSpec random_spec(std::mt19937_64& rng, const std::vector<std::int64_t>& shape
   return spec;
 }
 
-/// Runs one random case; returns false (with a gtest failure) on mismatch.
+/// Runs one random case; a mismatch is a gtest failure.
 void run_case(std::mt19937_64& rng, const ElementType& type, int case_id,
               std::uint64_t rank_limit = 7, std::uint64_t dim_limit = 8) {
   const std::size_t rank = rng() % rank_limit;

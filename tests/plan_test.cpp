@@ -99,6 +99,12 @@ TEST(Plan, BorderedRowsTakeEveryIndexModeBorder) {
   EXPECT_EQ(r.bordered_row()->copy_src, 1);
   EXPECT_EQ(r.bordered_row()->copy_len, 4);
   EXPECT_TRUE(border_is(r.bordered_row()->end, 2, 3, -1));
+  // symmetric 2 | 5 | 2: sources 1 0 | 0 1 2 3 4 | 4 3 (edges repeated: three runs)
+  const Plan y = make_plan(DType::float32, {5}, {}, spec_of({{2, 2, 0}}, Mode::symmetric));
+  ASSERT_TRUE(y.bordered_row().has_value());
+  EXPECT_TRUE(border_is(y.bordered_row()->begin, 2, 1, -1));
+  EXPECT_EQ(y.bordered_row()->copy_len, 5);
+  EXPECT_TRUE(border_is(y.bordered_row()->end, 2, 4, -1));
   // wrap 2 | 5 | 3: sources 3 4 | 0 1 2 3 4 | 0 1 2 (three copies: the longest is the row's)
   const Plan w = make_plan(DType::float32, {5}, {}, spec_of({{2, 3, 0}}, Mode::wrap));
   ASSERT_TRUE(w.bordered_row().has_value());

@@ -187,9 +187,10 @@ def pad(array, pad_width, mode="constant", *, negative=None, interior=None, out=
       out: a C-contiguous, writeable array of the result's shape and dtype, not overlapping the
         input, to write into (returned). Anything else raises ValueError naming the mismatch.
       threads: None (default: up to one thread per core) or an int >= 1 (1 = serial). The engine
-        splits a pad into tasks of at least 512 KiB, so outputs below 1 MiB always run on the
-        calling thread. It releases the GIL while padding large outputs, so separate Python threads run
-        concurrently. The value passes run on one thread.
+        splits a pad into tasks of at least 512 KiB (128 KiB while its workers are awake after a
+        recent pad), so outputs below 1 MiB (256 KiB) run on the calling thread. It releases the
+        GIL while padding large outputs, so separate Python threads run concurrently. The value
+        passes run on one thread.
 
     Errors from padnd's adapter and planner (sizes, overflow, crops beyond the data, stat
     lengths) are ValueError; element types a mode cannot compute with are TypeError.
