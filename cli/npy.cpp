@@ -258,7 +258,7 @@ void write_all(int fd, const void* data, std::int64_t bytes, const std::string& 
 
 }  // namespace
 
-std::string python_tuple(const std::vector<std::int64_t>& values) {
+std::string python_tuple(std::span<const std::int64_t> values) {
   std::string s = "(";
   for (std::size_t i = 0; i < values.size(); ++i) {
     if (i) s += ", ";
@@ -386,7 +386,7 @@ NpyArray read_npy(const std::string& path) {
   return a;
 }
 
-std::string npy_header_bytes(const std::string& descr, const std::vector<std::int64_t>& shape) {
+std::string npy_header_bytes(const std::string& descr, std::span<const std::int64_t> shape) {
   const std::string dict =
       "{'descr': '" + descr + "', 'fortran_order': False, 'shape': " + python_tuple(shape) + ", }";
   // Version 1.0 stores the header length in 16 bits; longer headers need 2.0 (32 bits).
@@ -411,7 +411,7 @@ std::string npy_header_bytes(const std::string& descr, const std::vector<std::in
 }
 
 void write_npy(const std::string& path, const std::string& descr,
-               const std::vector<std::int64_t>& shape, const std::byte* data,
+               std::span<const std::int64_t> shape, const std::byte* data,
                std::int64_t data_bytes) {
   const std::string header = npy_header_bytes(descr, shape);
   const std::filesystem::path target(path);

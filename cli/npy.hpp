@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,7 +24,7 @@ struct NpyDtype {
 };
 
 /// Python's repr of a tuple of ints: "()", "(3,)", "(2, 3)" (also the header's shape).
-std::string python_tuple(const std::vector<std::int64_t>& values);
+std::string python_tuple(std::span<const std::int64_t> values);
 
 /// Parses a descr string; throws padnd::Error naming the descr for anything unsupported.
 NpyDtype parse_descr(std::string_view descr);
@@ -62,12 +63,12 @@ NpyHeader read_npy_header(const std::string& path);
 NpyArray read_npy(const std::string& path);
 
 /// The complete header block (magic, version, length, dict, padding) for a C-order array.
-std::string npy_header_bytes(const std::string& descr, const std::vector<std::int64_t>& shape);
+std::string npy_header_bytes(const std::string& descr, std::span<const std::int64_t> shape);
 
 /// Writes a C-order .npy file atomically: a temporary file in the same directory is renamed
 /// over `path` only after everything was written, so a failure leaves `path` untouched.
 void write_npy(const std::string& path, const std::string& descr,
-               const std::vector<std::int64_t>& shape, const std::byte* data,
+               std::span<const std::int64_t> shape, const std::byte* data,
                std::int64_t data_bytes);
 
 }  // namespace padnd::cli

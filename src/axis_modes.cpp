@@ -3,6 +3,7 @@
 // the engine for numpy's value modes, odd reflection and per-side constants.
 #include <algorithm>
 #include <array>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -61,7 +62,7 @@ bool is_ramp_type(const ElementType& type) {
          type.dtype == DType::float64 || type.dtype == DType::longdouble || is_complex(type);
 }
 
-bool has_zero_length(const std::vector<std::int64_t>& shape) {
+bool has_zero_length(std::span<const std::int64_t> shape) {
   return std::find(shape.begin(), shape.end(), 0) != shape.end();
 }
 
@@ -175,7 +176,7 @@ void check_axis_modes(const std::vector<std::int64_t>& shape, const PadSpec& spe
 }
 
 std::vector<AxisPass> plan_passes(const ElementType& type, const std::vector<std::int64_t>& shape,
-                                  const std::vector<std::int64_t>& out_shape, const PadSpec& spec) {
+                                  std::span<const std::int64_t> out_shape, const PadSpec& spec) {
   const bool byte_storage = type.storage() == Storage::bytes;
   const std::string fill = spec.value.empty() && byte_storage
                                ? std::string(static_cast<std::size_t>(type.item_bytes()), '\0')

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Plan::describe — the text `padnd explain` prints.
 #include <sstream>
+#include <span>
 #include <string>
 
 #include "padnd/plan.hpp"
@@ -8,7 +9,7 @@
 namespace padnd {
 namespace {
 
-std::string join(const std::vector<std::int64_t>& v) {
+std::string join(std::span<const std::int64_t> v) {
   std::ostringstream os;
   os << '(';
   for (std::size_t i = 0; i < v.size(); ++i) os << (i ? ", " : "") << v[i];
@@ -19,11 +20,12 @@ std::string join(const std::vector<std::int64_t>& v) {
 
 /// Prints an axis's sources compactly: at most `limit` positions from each end, "." for a pad
 /// position, then where the border tables and the middle run are.
-std::string sources_text(const PlanAxis& a, std::int64_t limit = 12) {
+std::string sources_text(const PlanAxis& a, const std::int64_t* border_table,
+                         std::int64_t limit = 12) {
   std::ostringstream os;
   const auto put = [&](std::int64_t o) {
     if (o) os << ' ';
-    const std::int64_t s = a.source(o);
+    const std::int64_t s = a.source(o, border_table);
     if (s < 0) {
       os << '.';
     } else {
@@ -41,7 +43,7 @@ std::string sources_text(const PlanAxis& a, std::int64_t limit = 12) {
   os << "  (begin table " << head << ", middle [" << head << ',' << head + a.mid_len << ")<-"
      << a.mid_src;
   if (a.mid_step > 1) os << " every " << a.mid_step;
-  os << ", end table " << static_cast<std::int64_t>(a.borders.size()) - head << ')';
+  os << ", end table " << a.border_len() - head << ')';
   return os.str();
 }
 
@@ -79,7 +81,7 @@ std::string Plan::describe() const {
     if (a.plain) {
       os << "plain (identity)\n";
     } else {
-      os << "table: " << sources_text(a) << '\n';
+      os << "table: " << sources_text(a, borders_.data()) << '\n';
     }
   }
   os << "row segments:";

@@ -44,7 +44,7 @@ std::int64_t stream_above_bytes() {
   return bytes;
 }
 
-std::int64_t outer_rows(const std::vector<PlanAxis>& axes) {
+std::int64_t outer_rows(std::span<const PlanAxis> axes) {
   std::int64_t n = 1;
   for (std::size_t k = 0; k + 1 < axes.size(); ++k) n *= axes[k].out_len;  // divides the output
   return n;
@@ -62,7 +62,7 @@ constexpr std::int64_t kTasksPerThread = 4;
 /// is still in cache. Otherwise rows are written whole: one long memcpy streams best.
 constexpr std::int64_t kChunkBytes = std::int64_t{64} << 10;
 
-bool outer_rows_repeat(const std::vector<PlanAxis>& axes) {
+bool outer_rows_repeat(std::span<const PlanAxis> axes) {
   for (std::size_t k = 0; k + 1 < axes.size(); ++k) {
     if (!axes[k].plain && axes[k].in_len > 0) return true;
   }
@@ -193,7 +193,7 @@ void masked_rows(const BytesLoop& loop, std::int64_t r0, std::int64_t r1) {
   const RowContext& ctx = loop.ctx;
   const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
   const detail::MaskedRows rows(ctx, *ctx.bordered);
-  OuterWalker walker(loop.plan->axes(), loop.plan->view_offset(), r0);
+  OuterWalker walker(*loop.plan, r0);
   whole_rows(loop, walker, r0, r1, loop.out + r0 * row_bytes,
              [&](std::byte* row, const std::byte* in) {
                const auto loads = reinterpret_cast<std::uintptr_t>(in) + rows.shift();  // may wrap
@@ -224,7 +224,7 @@ void staged_rows(const BytesLoop& loop, std::int64_t r0, std::int64_t r1) {
   const std::int64_t row_bytes = loop.ctx.row_len * loop.ctx.unit_bytes;
   const std::int64_t group = detail::StagedOutput::kStageBytes / row_bytes;
   detail::StagedOutput stage(loop.out + r0 * row_bytes);
-  OuterWalker walker(loop.plan->axes(), loop.plan->view_offset(), r0);
+  OuterWalker walker(*loop.plan, r0);
   for (std::int64_t r = r0; r < r1;) {
     const std::int64_t r_end = std::min(r1, r + group);
     if (stage.room() < (r_end - r) * row_bytes) stage.flush();
@@ -268,7 +268,7 @@ void bytes_task(void* context, std::int64_t task) {
   const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
   for (std::int64_t p0 = c0; p0 < c1; p0 += loop.chunk) {
     const std::int64_t p1 = std::min(c1, p0 + loop.chunk);
-    OuterWalker walker(loop.plan->axes(), loop.plan->view_offset(), r0);
+    OuterWalker walker(*loop.plan, r0);
     write_rows<W>(loop, walker, r0, r1, loop.out + r0 * row_bytes, p0, p1);
   }
   if (ctx.stream) detail::stream_fence();
@@ -321,7 +321,7 @@ void run_bytes(const Plan& plan, const RowContext& ctx, const std::byte* in, std
 }
 
 void run_strings(const Plan& plan, const RowContext& ctx, const std::byte* in, std::string* out) {
-  OuterWalker walker(plan.axes(), plan.view_offset(), 0);
+  OuterWalker walker(plan, 0);
   const std::int64_t rows = outer_rows(plan.axes());
   for (std::int64_t r = 0; r < rows; ++r, walker.next()) {
     std::string* dst = out + r * ctx.row_len;
@@ -336,7 +336,7 @@ void run_strings(const Plan& plan, const RowContext& ctx, const std::byte* in, s
 template <int BITS>
 void run_packed(const Plan& plan, const RowContext& ctx, const std::uint8_t* in,
                 std::uint8_t* out) {
-  OuterWalker walker(plan.axes(), plan.view_offset(), 0);
+  OuterWalker walker(plan, 0);
   const std::int64_t rows = outer_rows(plan.axes());
   detail::PackedWriter<BITS> writer(out);
   const auto fill = static_cast<std::uint8_t>((*ctx.fill)[0]);
@@ -366,7 +366,7 @@ void execute(const Plan& plan, const void* in, void* out, std::int64_t out_bytes
     throw Error(Errc::invalid_argument, "input: null data pointer for a non-empty tensor");
   }
   const std::int64_t traffic_bytes = plan.in_elems_ * plan.type_.item_bytes() + plan.out_bytes_;
-  const RowContext ctx{&plan.row_,
+  const RowContext ctx{plan.row_,
                        plan.bordered_ ? &*plan.bordered_ : nullptr,
                        plan.gather_.data(),
                        row.out_len,
@@ -424,7 +424,8 @@ ExecOptions fresh_output_options(ExecOptions options) {
 
 Tensor pad(const TensorView& input, const PadSpec& spec, const ExecOptions& options) {
   const Plan plan = make_plan(input.type, input.shape, input.byte_strides, spec);
-  Tensor out = Tensor::uninitialized(input.type, plan.output_shape());
+  Tensor out = Tensor::uninitialized(
+      input.type, std::vector<std::int64_t>(plan.output_shape().begin(), plan.output_shape().end()));
   execute(plan, input.data, out.data(), out.byte_size(), fresh_output_options(options));
   return out;
 }

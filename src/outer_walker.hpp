@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "padnd/plan.hpp"
@@ -16,8 +17,8 @@ namespace padnd::detail {
 /// block: the rows up to the next step of that axis, which are contiguous in the output.
 class OuterWalker {
  public:
-  OuterWalker(const std::vector<PlanAxis>& axes, std::int64_t view_offset, std::int64_t first_row)
-      : axes_(axes), outer_(axes.size() - 1) {
+  OuterWalker(const Plan& plan, std::int64_t first_row)
+      : axes_(plan.axes()), border_table_(plan.border_table().data()), outer_(axes_.size() - 1) {
     if (outer_ > kInlineRank) spilled_.resize(3 * outer_ + 1);
     index_ = outer_ > kInlineRank ? spilled_.data() : inline_;
     rows_below_ = index_ + outer_;
@@ -28,7 +29,7 @@ class OuterWalker {
       rows *= axes_[k].out_len;
       index_[k] = first_row == 0 ? 0 : first_row / rows_below_[k] % axes_[k].out_len;
     }
-    base_[0] = view_offset;
+    base_[0] = plan.view_offset();
     update_from(0);
   }
 
@@ -112,7 +113,7 @@ class OuterWalker {
     pad_axis_ = outer_;
     for (std::size_t j = k; j < outer_; ++j) {
       const PlanAxis& a = axes_[j];
-      const std::int64_t s = a.plain ? index_[j] : a.source(index_[j]);
+      const std::int64_t s = a.plain ? index_[j] : a.source(index_[j], border_table_);
       if (s == PlanAxis::kPad) {
         pad_axis_ = j;
         return;
@@ -121,7 +122,8 @@ class OuterWalker {
     }
   }
 
-  const std::vector<PlanAxis>& axes_;
+  std::span<const PlanAxis> axes_;
+  const std::int64_t* border_table_;
   std::size_t outer_;
   std::size_t pad_axis_ = 0;  ///< the first outer axis at a pad position, or outer_ if none
   static constexpr std::size_t kInlineRank = 8;  // deeper plans spill to the heap

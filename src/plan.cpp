@@ -113,11 +113,14 @@ void check_type(const ElementType& type) {
 
 /// 1. Tabulate each axis's borders from the index map around its middle run, 2. turn the used
 /// source range into a view, 3. mark identity axes as plain.
-std::vector<PlanAxis> build_axes(const std::vector<std::int64_t>& shape,
-                                 const std::vector<std::int64_t>& byte_strides, std::int64_t unit,
-                                 const std::vector<std::int64_t>& out_shape, const PadSpec& spec,
-                                 std::int64_t& view_offset) {
-  std::vector<PlanAxis> axes(shape.size());
+using PlanAxes = InlineVector<PlanAxis, Plan::kInlineAxes>;
+using BorderTable = InlineVector<std::int64_t, Plan::kInlineBorders>;
+
+void build_axes(const std::vector<std::int64_t>& shape,
+                const std::vector<std::int64_t>& byte_strides, std::int64_t unit,
+                std::span<const std::int64_t> out_shape, const PadSpec& spec,
+                std::int64_t& view_offset, PlanAxes& axes, BorderTable& table) {
+  axes.resize(shape.size());
   std::int64_t dense_stride = unit;  // strides of a dense row-major tensor where none are given
   for (std::size_t k = shape.size(); k-- > 0;) {
     axes[k].in_stride = byte_strides.empty() ? dense_stride : byte_strides[k];
@@ -132,17 +135,17 @@ std::vector<PlanAxis> build_axes(const std::vector<std::int64_t>& shape,
     const std::int64_t mid_begin = mid.len > 0 ? mid.out_begin : 0;
     std::int64_t lo = INT64_MAX;
     std::int64_t hi = -1;
+    a.borders_at = static_cast<std::int64_t>(table.size());
     const auto tabulate = [&](std::int64_t from, std::int64_t to) {
       for (std::int64_t o = from; o < to; ++o) {
         const std::int64_t s = detail::source_index(rule, o);
-        a.borders.push_back(s);
+        table.push_back(s);
         if (s != kPadIndex) {
           lo = std::min(lo, s);
           hi = std::max(hi, s);
         }
       }
     };
-    a.borders.reserve(static_cast<std::size_t>(a.out_len - mid.len));
     tabulate(0, mid_begin);
     a.head_len = mid_begin;
     a.mid_len = mid.len;
@@ -151,8 +154,9 @@ std::vector<PlanAxis> build_axes(const std::vector<std::int64_t>& shape,
     tabulate(mid_begin + mid.len, a.out_len);
     if (mid.len > 0) {
       lo = std::min(lo, mid.src);
-      hi = std::max(hi, mid.src + (mid.len - 1) / mid.step);
+      hi = std::max(hi, mid.src + (mid.step == 1 ? mid.len - 1 : (mid.len - 1) / mid.step));
     }
+    std::int64_t* borders = table.data() + a.borders_at;
     if (hi < 0) {  // the whole axis is pad value: no input is read through it
       a.in_len = 0;
       continue;
@@ -162,27 +166,25 @@ std::vector<PlanAxis> build_axes(const std::vector<std::int64_t>& shape,
     a.mid_src -= lo;
     bool identity = a.in_len == a.out_len && (a.mid_len <= 1 || a.mid_step == 1) &&
                     (a.mid_len == 0 || a.mid_src == mid_begin);
-    for (std::size_t i = 0; i < a.borders.size(); ++i) {
-      auto& s = a.borders[i];
+    for (std::int64_t i = 0; i < a.border_len(); ++i) {
+      std::int64_t& s = borders[i];
       if (s != kPadIndex) s -= lo;
-      const auto o = static_cast<std::int64_t>(i);
-      identity = identity && s == (o < a.head_len ? o : o + a.mid_len);
+      identity = identity && s == (i < a.head_len ? i : i + a.mid_len);
     }
     a.plain = identity;
     if (a.plain) {  // identity needs no tables: everything is the middle run
-      a.borders.clear();
+      table.resize(static_cast<std::size_t>(a.borders_at));
       a.head_len = 0;
       a.mid_len = a.out_len;
       a.mid_src = 0;
       a.mid_step = 1;
     }
   }
-  return axes;
 }
 
 /// Drops length-1 plain axes and merges runs of plain axes that are contiguous in the input
 /// (in place).
-void merge_axes(std::vector<PlanAxis>& axes) {
+void merge_axes(PlanAxes& axes) {
   std::size_t kept = 0;
   for (auto& a : axes) {
     if (a.plain && a.out_len == 1) continue;
@@ -213,8 +215,8 @@ std::int64_t middle_run_last(const PlanAxis& row, std::int64_t o, std::int64_t s
 /// The run of sources starting at row position `o`: a copy (+1 per position), reverse (-1 per
 /// position) or interleave (+1 every `step` positions, pad value between) of at least two sources,
 /// or a single gathered position.
-RowSegment run_at(const PlanAxis& row, std::int64_t o) {
-  const auto src = [&](std::int64_t p) { return row.source(p); };
+RowSegment run_at(const PlanAxis& row, const std::int64_t* table, std::int64_t o) {
+  const auto src = [&](std::int64_t p) { return row.source(p, table); };
   const std::int64_t n = row.out_len;
   RowSegment seg{RowSegment::Kind::gather, o, 1, src(o), 1};
   if (o + 1 < n && src(o + 1) != kPadIndex &&
@@ -251,14 +253,15 @@ RowSegment run_at(const PlanAxis& row, std::int64_t o) {
 }
 
 /// The row's segments; gather segments' sources are appended to `gather`.
-std::vector<RowSegment> build_row(const PlanAxis& row, std::vector<std::int64_t>& gather) {
-  std::vector<RowSegment> segs;
-  segs.reserve(4);  // the common rows: border | copy | border
+InlineVector<RowSegment, Plan::kInlineSegments> build_row(const PlanAxis& row,
+                                                         const std::int64_t* table,
+                                                         std::vector<std::int64_t>& gather) {
+  InlineVector<RowSegment, Plan::kInlineSegments> segs;
   if (row.plain) {
     segs.push_back({RowSegment::Kind::copy, 0, row.out_len, 0, 1});
     return segs;
   }
-  const auto src = [&](std::int64_t o) { return row.source(o); };
+  const auto src = [&](std::int64_t o) { return row.source(o, table); };
   std::int64_t o = 0;
   while (o < row.out_len) {
     if (src(o) == kPadIndex) {
@@ -268,7 +271,7 @@ std::vector<RowSegment> build_row(const PlanAxis& row, std::vector<std::int64_t>
       segs.push_back(seg);
       continue;
     }
-    RowSegment seg = run_at(row, o);
+    RowSegment seg = run_at(row, table, o);
     if (seg.kind == RowSegment::Kind::gather) {  // single positions join the previous gather
       gather.push_back(seg.src_begin);
       if (!segs.empty() && segs.back().kind == RowSegment::Kind::gather &&
@@ -289,7 +292,7 @@ std::vector<RowSegment> build_row(const PlanAxis& row, std::vector<std::int64_t>
 /// The row program as a BorderedRow: a copy from a contiguous input row with at most one border
 /// segment on each side, each a fill, a copy or reverse run, or a gather of one repeated source.
 /// Of two copy segments the longer is the row's copy.
-std::optional<BorderedRow> bordered_row(const std::vector<RowSegment>& segs,
+std::optional<BorderedRow> bordered_row(std::span<const RowSegment> segs,
                                         const std::vector<std::int64_t>& gather,
                                         std::int64_t in_stride, std::int64_t unit_bytes) {
   if (segs.empty() || segs.size() > 3 || in_stride != unit_bytes) return std::nullopt;
@@ -416,18 +419,28 @@ std::string_view mode_name(Mode mode) {
   return "unknown";
 }
 
-std::vector<std::int64_t> infer_shape(const std::vector<std::int64_t>& input_shape,
-                                      const PadSpec& spec) {
+namespace {
+/// infer_shape into `out` (resized to the rank).
+template <class Shape>
+void infer_shape_into(const std::vector<std::int64_t>& input_shape, const PadSpec& spec,
+                      Shape& out) {
   if (spec.axes.size() != input_shape.size()) {
     throw Error(Errc::shape_mismatch, "pads: expected one entry per input axis (" +
                                           std::to_string(input_shape.size()) + "), got " +
                                           std::to_string(spec.axes.size()));
   }
   detail::check_axis_modes(input_shape, spec);
-  std::vector<std::int64_t> out(input_shape.size());
+  out.resize(input_shape.size());
   for (std::size_t k = 0; k < input_shape.size(); ++k) {
     out[k] = output_length(k, input_shape[k], spec.axes[k], detail::axis_mode(spec, k).mode, spec);
   }
+}
+}  // namespace
+
+std::vector<std::int64_t> infer_shape(const std::vector<std::int64_t>& input_shape,
+                                      const PadSpec& spec) {
+  std::vector<std::int64_t> out;
+  infer_shape_into(input_shape, spec, out);
   return out;
 }
 
@@ -437,8 +450,8 @@ Plan make_plan(const ElementType& type, const std::vector<std::int64_t>& shape,
   Plan plan;
   plan.type_ = type;
   plan.mode_ = spec.mode;
-  plan.in_shape_ = shape;
-  plan.out_shape_ = infer_shape(shape, spec);
+  plan.in_shape_.assign(shape.begin(), shape.end());
+  infer_shape_into(shape, spec, plan.out_shape_);
   plan.in_elems_ = element_count(shape);
   plan.out_elems_ = element_count(plan.out_shape_);
   plan.out_bytes_ = storage_bytes(type, plan.out_elems_);
@@ -489,8 +502,9 @@ Plan make_plan(const ElementType& type, const std::vector<std::int64_t>& shape,
   if (plan.out_elems_ == 0) return plan;  // nothing to write; validation is done
 
   const std::int64_t unit = type.packed() ? 1 : type.item_bytes();
-  std::vector<PlanAxis> axes =
-      build_axes(shape, byte_strides, unit, plan.out_shape_, spec, plan.view_offset_);
+  PlanAxes& axes = plan.axes_;
+  build_axes(shape, byte_strides, unit, plan.out_shape_, spec, plan.view_offset_, axes,
+             plan.borders_);
   merge_axes(axes);
 
   // Short contiguous plain innermost axes become one wider unit: rows then move bigger blocks.
@@ -507,14 +521,13 @@ Plan make_plan(const ElementType& type, const std::vector<std::int64_t>& shape,
     unit_axis.out_len = unit_axis.in_len = unit_axis.mid_len = 1;
     unit_axis.in_stride = storage == Storage::bytes ? plan.unit_bytes_ : unit;
     unit_axis.plain = true;
-    axes.push_back(std::move(unit_axis));
+    axes.push_back(unit_axis);
   }
-  plan.row_ = build_row(axes.back(), plan.gather_);
+  plan.row_ = build_row(axes.back(), plan.borders_.data(), plan.gather_);
   if (storage == Storage::bytes) {
     plan.bordered_ =
         bordered_row(plan.row_, plan.gather_, axes.back().in_stride, plan.unit_bytes_);
   }
-  plan.axes_ = std::move(axes);
   return plan;
 }
 

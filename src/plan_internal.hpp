@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,6 +36,6 @@ Mode engine_mode(const AxisMode& mode);
 void check_axis_modes(const std::vector<std::int64_t>& shape, const PadSpec& spec);
 /// Type-level checks and the passes that follow the engine (empty when it does everything).
 std::vector<AxisPass> plan_passes(const ElementType& type, const std::vector<std::int64_t>& shape,
-                                  const std::vector<std::int64_t>& out_shape, const PadSpec& spec);
+                                  std::span<const std::int64_t> out_shape, const PadSpec& spec);
 
 }  // namespace padnd::detail

@@ -40,7 +40,7 @@ std::byte* allocate_bytes(std::int64_t bytes) {
 
 }  // namespace
 
-std::int64_t element_count(const std::vector<std::int64_t>& shape) {
+std::int64_t element_count(std::span<const std::int64_t> shape) {
   std::int64_t count = 1;
   for (std::size_t axis = 0; axis < shape.size(); ++axis) {
     if (shape[axis] < 0) {

@@ -4,10 +4,12 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "padnd/element_type.hpp"
+#include "padnd/inline_vector.hpp"
 #include "padnd/pad_spec.hpp"
 #include "padnd/parallel.hpp"
 #include "padnd/tensor.hpp"
@@ -22,30 +24,34 @@ std::vector<std::int64_t> infer_shape(const std::vector<std::int64_t>& input_sha
 /// One axis of a plan after merging: output length, input stride and where each output position
 /// reads from, in O(border) memory: a table for the begin border, a middle run read straight
 /// from the input (every mid_step-th position, the pad value between: interior padding), and a
-/// table for the end border (both tables in one vector: one allocation per axis).
+/// table for the end border (both tables in the plan's Plan::border_table()).
 struct PlanAxis {
   static constexpr std::int64_t kPad = -1;  ///< source of a pad-value position
   std::int64_t out_len = 0;
   std::int64_t in_len = 0;         ///< length of the (cropped) input view along this axis
   std::int64_t in_stride = 0;      ///< bytes (byte/string storage) or elements (packed storage)
-  /// Sources (view index or kPad) of the first head_len positions, then of the last
-  /// borders.size() - head_len positions.
-  std::vector<std::int64_t> borders;
+  /// Where this axis's border sources start in Plan::border_table(): those (view index or kPad)
+  /// of the first head_len positions, then of the last border_len() - head_len positions.
+  std::int64_t borders_at = 0;
   std::int64_t head_len = 0;       ///< positions before the middle run
   std::int64_t mid_len = 0;        ///< positions of the middle run
   std::int64_t mid_src = 0;        ///< view index of the middle run's first position
   std::int64_t mid_step = 1;       ///< positions from one middle source to the next (interior + 1)
   bool plain = false;              ///< the identity, no pad (mergeable; the middle is everything)
 
-  /// View index of output position `o` (in [0, out_len)), or kPad.
-  [[nodiscard]] std::int64_t source(std::int64_t o) const noexcept {
+  /// Positions outside the middle run: entries of the border table.
+  [[nodiscard]] std::int64_t border_len() const noexcept { return out_len - mid_len; }
+  /// View index of output position `o` (in [0, out_len)), or kPad; `border_table` is
+  /// Plan::border_table().data().
+  [[nodiscard]] std::int64_t source(std::int64_t o,
+                                    const std::int64_t* border_table) const noexcept {
     const std::int64_t m = o - head_len;
     // One unsigned compare tests both ends of the middle run, the common case.
     if (static_cast<std::uint64_t>(m) < static_cast<std::uint64_t>(mid_len)) {
       if (mid_step == 1) return mid_src + m;
       return m % mid_step == 0 ? mid_src + m / mid_step : kPad;
     }
-    return borders[static_cast<std::size_t>(m < 0 ? o : o - mid_len)];
+    return border_table[borders_at + (m < 0 ? o : o - mid_len)];
   }
 };
 /// A contiguous piece of the innermost output row.
@@ -98,20 +104,29 @@ struct AxisPass {
   std::int64_t end = 0;     ///< pad elements after them
 };
 
-/// An immutable, validated, reusable plan. Holds no pointers to data.
+/// An immutable, validated, reusable plan. Holds no pointers to data. A plan of up to
+/// kInlineRank input axes, kInlineAxes merged axes, kInlineBorders border sources and
+/// kInlineSegments row segments, with no gather table and no axis passes, allocates nothing.
 class Plan {
  public:
+  static constexpr std::size_t kInlineRank = 8;
+  static constexpr std::size_t kInlineAxes = 8;  ///< axes after merging
+  static constexpr std::size_t kInlineSegments = 4;
+  static constexpr std::size_t kInlineBorders = 16;  ///< border table entries
+
   [[nodiscard]] const ElementType& type() const noexcept { return type_; }
-  [[nodiscard]] const std::vector<std::int64_t>& input_shape() const noexcept { return in_shape_; }
-  [[nodiscard]] const std::vector<std::int64_t>& output_shape() const noexcept {
+  [[nodiscard]] std::span<const std::int64_t> input_shape() const noexcept { return in_shape_; }
+  [[nodiscard]] std::span<const std::int64_t> output_shape() const noexcept {
     return out_shape_;
   }
   [[nodiscard]] std::int64_t output_elements() const noexcept { return out_elems_; }
   /// Bytes the output buffer needs (strings: count * sizeof(std::string)).
   [[nodiscard]] std::int64_t output_bytes() const noexcept { return out_bytes_; }
   /// Axes after cropping and merging, outermost first; the last one is the row.
-  [[nodiscard]] const std::vector<PlanAxis>& axes() const noexcept { return axes_; }
-  [[nodiscard]] const std::vector<RowSegment>& row_segments() const noexcept { return row_; }
+  [[nodiscard]] std::span<const PlanAxis> axes() const noexcept { return axes_; }
+  /// Every axis's border sources (PlanAxis::borders_at).
+  [[nodiscard]] std::span<const std::int64_t> border_table() const noexcept { return borders_; }
+  [[nodiscard]] std::span<const RowSegment> row_segments() const noexcept { return row_; }
   /// The row program as a BorderedRow, if it has that form.
   [[nodiscard]] const std::optional<BorderedRow>& bordered_row() const noexcept {
     return bordered_;
@@ -139,15 +154,16 @@ class Plan {
 
   ElementType type_;
   Mode mode_ = Mode::constant;
-  std::vector<std::int64_t> in_shape_;
-  std::vector<std::int64_t> out_shape_;
+  InlineVector<std::int64_t, kInlineRank> in_shape_;
+  InlineVector<std::int64_t, kInlineRank> out_shape_;
   std::int64_t in_elems_ = 0;
   std::int64_t out_elems_ = 0;
   std::int64_t out_bytes_ = 0;
   std::int64_t unit_bytes_ = 0;
   std::int64_t view_offset_ = 0;
-  std::vector<PlanAxis> axes_;
-  std::vector<RowSegment> row_;
+  InlineVector<PlanAxis, kInlineAxes> axes_;
+  InlineVector<std::int64_t, kInlineBorders> borders_;
+  InlineVector<RowSegment, kInlineSegments> row_;
   std::vector<std::int64_t> gather_;
   std::optional<BorderedRow> bordered_;
   /// Pad value: strings its text, packed types the code in the low bits, byte storage the

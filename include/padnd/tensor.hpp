@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -24,7 +25,7 @@ struct TensorView {
 };
 
 /// Number of elements of `shape`; throws Errc::overflow if it does not fit in int64.
-std::int64_t element_count(const std::vector<std::int64_t>& shape);
+std::int64_t element_count(std::span<const std::int64_t> shape);
 
 /// A dense row-major tensor that owns its storage (bytes, or std::string objects).
 class Tensor {

@@ -206,7 +206,7 @@ template <std::int64_t W>
 void bytes_rows(const RowContext& c, const RowBatch& rows, std::int64_t p0, std::int64_t p1,
                 std::byte** seg_dst) {
   const std::int64_t unit = W > 0 ? W : c.unit_bytes;
-  for (const RowSegment& seg : *c.segments) {
+  for (const RowSegment& seg : c.segments) {
     const std::int64_t s0 = std::max(seg.out_begin, p0);
     const std::int64_t s1 = std::min(seg.out_begin + seg.len, p1);
     if (s0 >= s1) continue;
@@ -218,7 +218,7 @@ void bytes_rows(const RowContext& c, const RowBatch& rows, std::int64_t p0, std:
 /// A bordered row's border at `out`: the pad value, or its run of sources from the input row
 /// starting at `in`.
 template <std::int64_t W>
-inline void border_run(const RowContext& c, std::byte* out, const BorderedRow::Border& b,
+PADND_INLINE void border_run(const RowContext& c, std::byte* out, const BorderedRow::Border& b,
                              const std::byte* in) {
   const std::int64_t unit = W > 0 ? W : c.unit_bytes;
   if (b.src == PlanAxis::kPad) {

@@ -87,7 +87,7 @@ template <int BITS>
 void packed_row(const RowContext& c, PackedWriter<BITS>& w, const std::uint8_t* in,
                 std::int64_t src) {
   const auto fill = static_cast<std::uint8_t>((*c.fill)[0]);
-  for (const RowSegment& seg : *c.segments) {
+  for (const RowSegment& seg : c.segments) {
     if (seg.kind == RowSegment::Kind::fill) {
       w.put_fill(fill, seg.len);
       continue;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -11,7 +12,7 @@
 namespace padnd::detail {
 
 struct RowContext {
-  const std::vector<RowSegment>* segments;
+  std::span<const RowSegment> segments;
   const BorderedRow* bordered;  ///< the row program's bordered form, or null
   const std::int64_t* table;  ///< sources of the gather segments (Plan::gather_table())
   std::int64_t row_len;       ///< output positions per row

@@ -14,7 +14,7 @@ inline void string_row(const RowContext& c, std::string* dst, const std::byte* s
   const auto at = [&](std::int64_t index) {
     return reinterpret_cast<const std::string*>(src + index * c.in_stride);
   };
-  for (const RowSegment& seg : *c.segments) {
+  for (const RowSegment& seg : c.segments) {
     std::string* out = dst + seg.out_begin;
     for (std::int64_t i = 0; i < seg.len; ++i) {
       switch (seg.kind) {

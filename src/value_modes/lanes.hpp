@@ -16,8 +16,8 @@ namespace padnd::detail {
 class Lanes {
  public:
   Lanes(const Plan& plan, const AxisPass& pass) : axis_(pass.axis) {
-    const std::vector<std::int64_t>& out = plan.output_shape();
-    const std::vector<std::int64_t>& in = plan.input_shape();
+    const std::span<const std::int64_t> out = plan.output_shape();
+    const std::span<const std::int64_t> in = plan.input_shape();
     const std::int64_t item = plan.type().item_bytes();
     std::vector<std::int64_t> stride(out.size());
     std::int64_t s = item;

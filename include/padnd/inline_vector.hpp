@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: Apache-2.0
+// A vector that keeps its first few elements inside the object: a plan of a common rank holds
+// its shapes, axes, border tables and row program without allocating.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstring>
+#include <initializer_list>
+#include <new>
+#include <span>
+#include <type_traits>
+#include <vector>
+
+namespace padnd {
+
+/// A vector of trivially copyable T whose elements live in an inline array while there are at
+/// most N of them, and all in a std::vector once there are more. The array is left
+/// uninitialised until elements are put there, and copies move only the elements, so an empty
+/// or short vector costs a few words to make, copy or destroy. (absl::InlinedVector and
+/// boost::container::small_vector do this for any T; padnd's public headers depend on the
+/// standard library alone.)
+template <class T, std::size_t N>
+class InlineVector {
+  static_assert(std::is_trivially_copyable_v<T> && std::is_default_constructible_v<T>);
+
+ public:
+  using value_type = T;
+  using iterator = T*;
+  using const_iterator = const T*;
+
+  InlineVector() noexcept {}  // NOLINT(modernize-use-equals-default): inline_ stays unmade
+  InlineVector(std::initializer_list<T> items) { assign(items.begin(), items.end()); }
+  explicit InlineVector(std::span<const T> items) { assign(items.begin(), items.end()); }
+  InlineVector(const InlineVector& other) : size_(other.size_), heap_(other.heap_) {
+    if (!spilled()) std::memcpy(inline_, other.inline_, size_ * sizeof(T));
+  }
+  InlineVector(InlineVector&& other) noexcept
+      : size_(other.size_), heap_(std::move(other.heap_)) {
+    if (!spilled()) std::memcpy(inline_, other.inline_, size_ * sizeof(T));
+    other.size_ = 0;
+    other.heap_.clear();
+  }
+  InlineVector& operator=(const InlineVector& other) {
+    if (this != &other) {
+      size_ = other.size_;
+      heap_ = other.heap_;
+      if (!spilled()) std::memcpy(inline_, other.inline_, size_ * sizeof(T));
+    }
+    return *this;
+  }
+  InlineVector& operator=(InlineVector&& other) noexcept {
+    if (this != &other) {
+      size_ = other.size_;
+      heap_ = std::move(other.heap_);
+      if (!spilled()) std::memcpy(inline_, other.inline_, size_ * sizeof(T));
+      other.size_ = 0;
+      other.heap_.clear();
+    }
+    return *this;
+  }
+  ~InlineVector() = default;
+
+  template <class It>
+  void assign(It first, It last) {
+    clear();
+    for (; first != last; ++first) push_back(*first);
+  }
+
+  [[nodiscard]] std::size_t size() const noexcept { return size_; }
+  [[nodiscard]] bool empty() const noexcept { return size_ == 0; }
+  [[nodiscard]] T* data() noexcept { return spilled() ? heap_.data() : inline_; }
+  [[nodiscard]] const T* data() const noexcept { return spilled() ? heap_.data() : inline_; }
+  [[nodiscard]] T* begin() noexcept { return data(); }
+  [[nodiscard]] T* end() noexcept { return data() + size_; }
+  [[nodiscard]] const T* begin() const noexcept { return data(); }
+  [[nodiscard]] const T* end() const noexcept { return data() + size_; }
+  [[nodiscard]] T& operator[](std::size_t i) noexcept { return data()[i]; }
+  [[nodiscard]] const T& operator[](std::size_t i) const noexcept { return data()[i]; }
+  [[nodiscard]] T& back() noexcept { return data()[size_ - 1]; }
+  [[nodiscard]] const T& back() const noexcept { return data()[size_ - 1]; }
+
+  void push_back(const T& item) {
+    if (size_ < N) {
+      new (inline_ + size_) T(item);
+    } else {
+      if (size_ == N) heap_.assign(inline_, inline_ + N);
+      heap_.push_back(item);
+    }
+    ++size_;
+  }
+  void pop_back() { resize(size_ - 1); }
+  void clear() noexcept {
+    size_ = 0;
+    heap_.clear();
+  }
+  /// New elements are value-initialised.
+  void resize(std::size_t n) {
+    if (n > N) {
+      if (!spilled()) heap_.assign(inline_, inline_ + size_);
+      heap_.resize(n);
+    } else {
+      if (spilled()) {
+        std::memcpy(inline_, heap_.data(), n * sizeof(T));
+        heap_.clear();
+      } else {
+        for (std::size_t i = size_; i < n; ++i) new (inline_ + i) T{};
+      }
+    }
+    size_ = n;
+  }
+
+  friend bool operator==(const InlineVector& a, const InlineVector& b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end());
+  }
+
+ private:
+  [[nodiscard]] bool spilled() const noexcept { return size_ > N; }
+
+  std::size_t size_ = 0;
+  union {  // a union member is not constructed: elements are made as they are put there
+    T inline_[N];
+  };
+  std::vector<T> heap_;  ///< every element, once there are more than N
+};
+
+}  // namespace padnd
