@@ -68,7 +68,6 @@ std::string npy_header_bytes(const std::string& descr, std::span<const std::int6
 /// Writes a C-order .npy file atomically: a temporary file in the same directory is renamed
 /// over `path` only after everything was written, so a failure leaves `path` untouched.
 void write_npy(const std::string& path, const std::string& descr,
-               std::span<const std::int64_t> shape, const std::byte* data,
-               std::int64_t data_bytes);
+               std::span<const std::int64_t> shape, const std::byte* data, std::int64_t data_bytes);
 
 }  // namespace padnd::cli

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Plan::describe — the text `padnd explain` prints.
-#include <sstream>
 #include <span>
+#include <sstream>
 #include <string>
 
 #include "padnd/plan.hpp"
@@ -49,11 +49,16 @@ std::string sources_text(const PlanAxis& a, const std::int64_t* border_table,
 
 const char* kind_name(RowSegment::Kind k) {
   switch (k) {
-    case RowSegment::Kind::fill: return "fill";
-    case RowSegment::Kind::copy: return "copy";
-    case RowSegment::Kind::reverse: return "reverse";
-    case RowSegment::Kind::interleave: return "interleave";
-    case RowSegment::Kind::gather: return "gather";
+    case RowSegment::Kind::fill:
+      return "fill";
+    case RowSegment::Kind::copy:
+      return "copy";
+    case RowSegment::Kind::reverse:
+      return "reverse";
+    case RowSegment::Kind::interleave:
+      return "interleave";
+    case RowSegment::Kind::gather:
+      return "gather";
   }
   return "?";
 }

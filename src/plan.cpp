@@ -254,8 +254,8 @@ RowSegment run_at(const PlanAxis& row, const std::int64_t* table, std::int64_t o
 
 /// The row's segments; gather segments' sources are appended to `gather`.
 InlineVector<RowSegment, Plan::kInlineSegments> build_row(const PlanAxis& row,
-                                                         const std::int64_t* table,
-                                                         std::vector<std::int64_t>& gather) {
+                                                          const std::int64_t* table,
+                                                          std::vector<std::int64_t>& gather) {
   InlineVector<RowSegment, Plan::kInlineSegments> segs;
   if (row.plain) {
     segs.push_back({RowSegment::Kind::copy, 0, row.out_len, 0, 1});
@@ -525,8 +525,7 @@ Plan make_plan(const ElementType& type, const std::vector<std::int64_t>& shape,
   }
   plan.row_ = build_row(axes.back(), plan.borders_.data(), plan.gather_);
   if (storage == Storage::bytes) {
-    plan.bordered_ =
-        bordered_row(plan.row_, plan.gather_, axes.back().in_stride, plan.unit_bytes_);
+    plan.bordered_ = bordered_row(plan.row_, plan.gather_, axes.back().in_stride, plan.unit_bytes_);
   }
   return plan;
 }

@@ -35,8 +35,7 @@ class InlineVector {
   InlineVector(const InlineVector& other) : size_(other.size_), heap_(other.heap_) {
     if (!spilled()) std::memcpy(inline_, other.inline_, size_ * sizeof(T));
   }
-  InlineVector(InlineVector&& other) noexcept
-      : size_(other.size_), heap_(std::move(other.heap_)) {
+  InlineVector(InlineVector&& other) noexcept : size_(other.size_), heap_(std::move(other.heap_)) {
     if (!spilled()) std::memcpy(inline_, other.inline_, size_ * sizeof(T));
     other.size_ = 0;
     other.heap_.clear();

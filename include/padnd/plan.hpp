@@ -28,16 +28,16 @@ std::vector<std::int64_t> infer_shape(const std::vector<std::int64_t>& input_sha
 struct PlanAxis {
   static constexpr std::int64_t kPad = -1;  ///< source of a pad-value position
   std::int64_t out_len = 0;
-  std::int64_t in_len = 0;         ///< length of the (cropped) input view along this axis
-  std::int64_t in_stride = 0;      ///< bytes (byte/string storage) or elements (packed storage)
+  std::int64_t in_len = 0;     ///< length of the (cropped) input view along this axis
+  std::int64_t in_stride = 0;  ///< bytes (byte/string storage) or elements (packed storage)
   /// Where this axis's border sources start in Plan::border_table(): those (view index or kPad)
   /// of the first head_len positions, then of the last border_len() - head_len positions.
   std::int64_t borders_at = 0;
-  std::int64_t head_len = 0;       ///< positions before the middle run
-  std::int64_t mid_len = 0;        ///< positions of the middle run
-  std::int64_t mid_src = 0;        ///< view index of the middle run's first position
-  std::int64_t mid_step = 1;       ///< positions from one middle source to the next (interior + 1)
-  bool plain = false;              ///< the identity, no pad (mergeable; the middle is everything)
+  std::int64_t head_len = 0;  ///< positions before the middle run
+  std::int64_t mid_len = 0;   ///< positions of the middle run
+  std::int64_t mid_src = 0;   ///< view index of the middle run's first position
+  std::int64_t mid_step = 1;  ///< positions from one middle source to the next (interior + 1)
+  bool plain = false;         ///< the identity, no pad (mergeable; the middle is everything)
 
   /// Positions outside the middle run: entries of the border table.
   [[nodiscard]] std::int64_t border_len() const noexcept { return out_len - mid_len; }
@@ -69,7 +69,7 @@ struct RowSegment {
   /// copy / reverse / interleave: source index of the first position; gather: the first
   /// position's index into Plan::gather_table()
   std::int64_t src_begin = 0;
-  std::int64_t step = 1;       ///< interleave: positions from one source to the next (>= 2)
+  std::int64_t step = 1;  ///< interleave: positions from one source to the next (>= 2)
 };
 
 /// A row program of the most common form, begin border | copy | end border, reading a
@@ -116,9 +116,7 @@ class Plan {
 
   [[nodiscard]] const ElementType& type() const noexcept { return type_; }
   [[nodiscard]] std::span<const std::int64_t> input_shape() const noexcept { return in_shape_; }
-  [[nodiscard]] std::span<const std::int64_t> output_shape() const noexcept {
-    return out_shape_;
-  }
+  [[nodiscard]] std::span<const std::int64_t> output_shape() const noexcept { return out_shape_; }
   [[nodiscard]] std::int64_t output_elements() const noexcept { return out_elems_; }
   /// Bytes the output buffer needs (strings: count * sizeof(std::string)).
   [[nodiscard]] std::int64_t output_bytes() const noexcept { return out_bytes_; }

@@ -17,6 +17,7 @@
 #include <limits>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -284,8 +285,9 @@ std::pair<std::uintptr_t, std::uintptr_t> extent(const Py_buffer& v) {
 /// Whether `out` passes _check_out (_numpy_pad.py): an ndarray of `out_shape` and `dtype`,
 /// C-contiguous, writeable, not overlapping `in` (numpy.may_share_memory: memory bounds). On
 /// success `dst` holds its buffer.
-bool usable_out(nb::handle out, const nb::object& ndarray_type, const Ints& out_shape,
-                const nb::object& dtype, const Py_buffer& in, Buffer& dst) {
+bool usable_out(nb::handle out, const nb::object& ndarray_type,
+                std::span<const std::int64_t> out_shape, const nb::object& dtype,
+                const Py_buffer& in, Buffer& dst) {
   if (out.type().ptr() != ndarray_type.ptr()) return false;  // subclasses: the general path
   nb::object out_dtype = out.attr("dtype");
   if (!out_dtype.is(dtype) && !out_dtype.equal(dtype)) return false;
@@ -302,7 +304,7 @@ bool usable_out(nb::handle out, const nb::object& ndarray_type, const Ints& out_
 }
 
 /// A new numpy array of `shape` and `dtype`; `dst` holds its buffer.
-nb::object new_array(const Ints& shape, const nb::object& dtype, Buffer& dst) {
+nb::object new_array(std::span<const std::int64_t> shape, const nb::object& dtype, Buffer& dst) {
   static nb::object numpy_empty = nb::module_::import_("numpy").attr("empty");
   nb::tuple dims = nb::steal<nb::tuple>(PyTuple_New(static_cast<Py_ssize_t>(shape.size())));
   for (std::size_t k = 0; k < shape.size(); ++k) {
@@ -358,7 +360,7 @@ nb::object pad_fast(nb::handle array, nb::handle pad_width, nb::handle mode_name
     cache.values = *values;
   }
   const Plan& plan = *cache.plan;
-  const Ints& out_shape = plan.output_shape();
+  const std::span<const std::int64_t> out_shape = plan.output_shape();
   Buffer dst;
   nb::object out;
   if (!out_array.is_none()) {
