@@ -151,9 +151,8 @@ void write_rows(const BytesLoop& loop, OuterWalker& walker, std::int64_t r0, std
   const RowContext& ctx = loop.ctx;
   if (ctx.bordered != nullptr && p0 == 0 && p1 == ctx.row_len) {
     // The bordered form: a row costs its copy and two short border writes.
-    whole_rows(loop, walker, r0, r1, out, [&](std::byte* row, const std::byte* in) {
-      detail::bordered_row<W>(ctx, row, in);
-    });
+    const detail::BorderedRowWriter<W> write_row(ctx);
+    whole_rows(loop, walker, r0, r1, out, write_row);
     return;
   }
   const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
@@ -193,6 +192,7 @@ void masked_rows(const BytesLoop& loop, std::int64_t r0, std::int64_t r1) {
   const RowContext& ctx = loop.ctx;
   const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
   const detail::MaskedRows rows(ctx, *ctx.bordered);
+  const detail::BorderedRowWriter<W> bordered_row(ctx);
   OuterWalker walker(*loop.plan, r0);
   whole_rows(loop, walker, r0, r1, loop.out + r0 * row_bytes,
              [&](std::byte* row, const std::byte* in) {
@@ -200,7 +200,7 @@ void masked_rows(const BytesLoop& loop, std::int64_t r0, std::int64_t r1) {
                if (loads >= loop.in_lo && loads + row_bytes <= loop.in_hi) {
                  rows.write(row, in);
                } else {
-                 detail::bordered_row<W>(ctx, row, in);
+                 bordered_row(row, in);
                }
              });
   detail::stream_fence();

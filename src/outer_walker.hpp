@@ -127,7 +127,7 @@ class OuterWalker {
   std::size_t outer_;
   std::size_t pad_axis_ = 0;  ///< the first outer axis at a pad position, or outer_ if none
   static constexpr std::size_t kInlineRank = 8;  // deeper plans spill to the heap
-  std::int64_t inline_[3 * kInlineRank + 1] = {};
+  std::int64_t inline_[3 * kInlineRank + 1];  // every entry used is set by the constructor
   std::vector<std::int64_t> spilled_;
   std::int64_t* index_;       ///< position on each outer axis
   std::int64_t* rows_below_;  ///< rows per position of each outer axis

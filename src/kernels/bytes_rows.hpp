@@ -215,37 +215,61 @@ void bytes_rows(const RowContext& c, const RowBatch& rows, std::int64_t p0, std:
   }
 }
 
-/// A bordered row's border at `out`: the pad value, or its run of sources from the input row
-/// starting at `in`.
+/// Writes whole rows of the plan's bordered form (RowContext::bordered). It holds the row
+/// program by value: loops keep it in registers, where fields read through a reference would be
+/// reloaded after every store (a std::byte store may alias anything).
 template <std::int64_t W>
-PADND_INLINE void border_run(const RowContext& c, std::byte* out, const BorderedRow::Border& b,
-                             const std::byte* in) {
-  const std::int64_t unit = W > 0 ? W : c.unit_bytes;
-  if (b.src == PlanAxis::kPad) {
-    fill_bytes(out, b.len * unit, c);
-    return;
-  }
-  const std::byte* from = in + b.src * unit;
-  if (b.step == 0) {
-    for (std::int64_t i = 0; i < b.len; ++i) copy_unit<W>(out + i * unit, from, unit);
-  } else if (b.step > 0) {
-    copy_bytes(out, from, static_cast<std::size_t>(b.len * unit));
-  } else {
-    reverse_units<W>(out, from, b.len, unit, unit);
-  }
-}
+class BorderedRowWriter {
+ public:
+  explicit BorderedRowWriter(const RowContext& c)
+      : ctx_(c),
+        row_(*c.bordered),
+        unit_(W > 0 ? W : c.unit_bytes),
+        fill_(reinterpret_cast<const std::byte*>(c.fill->data())),
+        stream_(c.stream) {}
 
-/// Writes one whole row of the plan's bordered form (RowContext::bordered) at `out`, from the
-/// input row starting at `in`.
-template <std::int64_t W>
-inline void bordered_row(const RowContext& c, std::byte* out, const std::byte* in) {
-  const BorderedRow& b = *c.bordered;
-  const std::int64_t unit = W > 0 ? W : c.unit_bytes;
-  if (b.begin.len > 0) border_run<W>(c, out, b.begin, in);
-  const auto bytes = static_cast<std::size_t>(b.copy_len * unit);
-  std::byte* copy_out = out + b.begin.len * unit;
-  copy_run(c, copy_out, in + b.copy_src * unit, bytes);
-  if (b.end.len > 0) border_run<W>(c, copy_out + bytes, b.end, in);
-}
+  /// Row at `out`, from the input row starting at `in`.
+  PADND_INLINE void operator()(std::byte* out, const std::byte* in) const {
+    if (row_.begin.len > 0) border(out, row_.begin, in);
+    const auto bytes = static_cast<std::size_t>(row_.copy_len * unit_);
+    std::byte* copy_out = out + row_.begin.len * unit_;
+    const std::byte* copy_in = in + row_.copy_src * unit_;
+    if (stream_ && static_cast<std::int64_t>(bytes) >= kStreamMinBytes) {
+      stream_bytes(copy_out, copy_in, bytes);
+    } else {
+      copy_bytes(copy_out, copy_in, bytes);
+    }
+    if (row_.end.len > 0) border(copy_out + bytes, row_.end, in);
+  }
+
+ private:
+  /// A border at `out`: the pad value, or its run of sources from the input row at `in`.
+  PADND_INLINE void border(std::byte* out, const BorderedRow::Border& b,
+                           const std::byte* in) const {
+    const std::int64_t bytes = b.len * unit_;
+    if (b.src == PlanAxis::kPad) {
+      if (bytes <= 64) {
+        copy_bytes(out, fill_, static_cast<std::size_t>(bytes));
+      } else {
+        fill_long(out, bytes, ctx_);
+      }
+      return;
+    }
+    const std::byte* from = in + b.src * unit_;
+    if (b.step == 0) {
+      for (std::int64_t i = 0; i < b.len; ++i) copy_unit<W>(out + i * unit_, from, unit_);
+    } else if (b.step > 0) {
+      copy_bytes(out, from, static_cast<std::size_t>(bytes));
+    } else {
+      reverse_units<W>(out, from, b.len, unit_, unit_);
+    }
+  }
+
+  const RowContext& ctx_;  ///< for fills longer than the pattern's inline copy
+  const BorderedRow row_;
+  const std::int64_t unit_;
+  const std::byte* const fill_;  ///< the replicated pad value
+  const bool stream_;
+};
 
 }  // namespace padnd::detail
