@@ -195,10 +195,12 @@ def pad(array, pad_width, mode="constant", *, negative=None, interior=None, out=
     Errors from padnd's adapter and planner (sizes, overflow, crops beyond the data, stat
     lengths) are ValueError; element types a mode cannot compute with are TypeError.
     """
-    if negative is None and interior is None and threads is None and (
+    if negative is None and interior is None and (
+            threads is None or (type(threads) is int and threads >= 1)) and (
             not kwargs or (len(kwargs) == 1 and kwargs.get("constant_values") is not None)):
         # One C++ call for the common requests (see python/src/fast_path.cpp); None = general.
-        result = _padnd.pad_fast(array, pad_width, mode, kwargs.get("constant_values"), 0, out)
+        result = _padnd.pad_fast(array, pad_width, mode, kwargs.get("constant_values"),
+                                 threads or 0, out)
         if result is not None:
             return result
     thread_count = _check_threads(threads)
