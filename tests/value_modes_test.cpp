@@ -4,6 +4,7 @@
 // (support/value_reference), and the planner's validation messages.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
 #include <limits>
 #include <random>
@@ -99,6 +100,70 @@ TEST(ValueModes, RandomCasesMatchTheAxisByAxisReference) {
     ASSERT_EQ(out.shape(), expected.shape) << "case " << i;
     ASSERT_EQ(test::numeric_values(out), expected.values) << "case " << i << " " << c.type.name();
   }
+}
+
+/// The bits a maximum / minimum of float32/float64 must give (numpy's loops for these types: of
+/// equal values the later one, the first NaN if there is one), found in two plain steps.
+template <class F>
+F expected_extreme(const std::vector<F>& run, bool maximum) {
+  for (F v : run) {
+    if (std::isnan(v)) return v;  // the first NaN, payload and all
+  }
+  F best = run[0];
+  for (F v : run) {
+    if (maximum ? !(v < best) : !(best < v)) best = v;  // ties (0.0 == -0.0): the later one
+  }
+  return best;
+}
+
+template <class F>
+void check_long_extremes(DType dtype) {
+  std::mt19937_64 rng(7);
+  const F nan_a = std::numeric_limits<F>::quiet_NaN();
+  F nan_b = nan_a;  // another payload
+  unsigned char bytes[sizeof(F)];
+  std::memcpy(bytes, &nan_b, sizeof(F));
+  bytes[0] ^= 0x5a;
+  std::memcpy(&nan_b, bytes, sizeof(F));
+  constexpr std::int64_t kLong = 45;  // long runs: reduced in several stretches
+  for (int trial = 0; trial < 400; ++trial) {
+    const std::size_t pass_axis = trial % 2;  // 0: lanes side by side; 1: one lane at a time
+    const std::vector<std::int64_t> shape =
+        pass_axis == 0 ? std::vector<std::int64_t>{kLong, 3} : std::vector<std::int64_t>{3, kLong};
+    const bool maximum = trial % 4 < 2;
+    // Zeros of both signs are the extreme (equal values, different bits), and some lanes get a
+    // NaN or two at random places.
+    const F pool[] = {F(0), F(-0.0), maximum ? F(-1) : F(1)};
+    std::vector<F> values(3 * kLong);
+    for (F& v : values) v = pool[rng() % 3];
+    for (int k = static_cast<int>(rng() % 4); k-- > 0;) {
+      values[rng() % values.size()] = k % 2 == 0 ? nan_a : nan_b;
+    }
+    PadSpec spec;
+    spec.axes = {{0, 0, 0}, {0, 0, 0}};
+    spec.axes[pass_axis] = {2, 1, 0};
+    spec.axis_modes.resize(2);
+    spec.axis_modes[pass_axis].mode = maximum ? Mode::maximum : Mode::minimum;
+    const TensorView in{values.data(), dtype, shape, {}};
+    const Tensor out = pad(in, spec);
+    for (std::int64_t lane = 0; lane < 3; ++lane) {
+      std::vector<F> run;
+      for (std::int64_t i = 0; i < kLong; ++i) {
+        run.push_back(
+            values[static_cast<std::size_t>(pass_axis == 0 ? i * 3 + lane : lane * kLong + i)]);
+      }
+      const F want = expected_extreme(run, maximum);
+      const auto* got = static_cast<const F*>(out.data());
+      const std::int64_t at = pass_axis == 0 ? lane : lane * (kLong + 3);  // first pad position
+      ASSERT_EQ(std::memcmp(&got[at], &want, sizeof(F)), 0)
+          << "trial " << trial << " lane " << lane << " got " << got[at] << " want " << want;
+    }
+  }
+}
+
+TEST(ValueModes, LongMaximumMinimumRunsGiveTheBitsOfOneLeftToRightPass) {
+  check_long_extremes<float>(DType::float32);
+  check_long_extremes<double>(DType::float64);
 }
 
 TEST(ValueModes, NumpyExamples) {
@@ -295,8 +360,12 @@ TEST(AxisModesValidation, PassesNeedFixedSizeElementsAndNoCropsOrInterior) {
   PadSpec interior;
   interior.axes = {{1, 1, 2}, {1, 1, 0}};
   interior.axis_modes = {AxisMode{Mode::constant}, AxisMode{Mode::median}};
-  expect_error([&] { make_plan(DType::float32, {3, 3}, {}, interior); }, Errc::invalid_argument,
-               {"interior: axis 0: interior padding 2 cannot be combined", "(axis 1)"});
+  expect_error(
+      [&] {
+        make_plan(DType::float32, {3, 3}, {}, interior);
+      },
+      Errc::invalid_argument,
+      {"interior: axis 0: interior padding 2 cannot be combined", "(axis 1)"});
 }
 
 }  // namespace

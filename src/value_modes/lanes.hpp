@@ -4,6 +4,7 @@
 // original elements (they are padded afterwards, from these).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -50,6 +51,24 @@ class Lanes {
     return out + offset;
   }
 
+  /// Lanes per group of for_each_group: all neighbours along the innermost lane dimension
+  /// where they lie closer together than the elements of one lane (a pass over an outer axis),
+  /// else 1.
+  [[nodiscard]] std::int64_t group_size() const {
+    if (dims_.empty() || dims_.back().stride_bytes >= stride_bytes_) return 1;
+    return dims_.back().len;
+  }
+  /// Visits the lanes in groups of group_size(): fn(first lane's first byte, bytes from one lane
+  /// to the next, lanes in the group). A group of neighbours reads and writes each of its
+  /// positions as one stretch of a row (numpy's own reductions over an outer axis go row by
+  /// row), where lane after lane would touch a cache line per element.
+  template <class Fn>
+  void for_each_group(std::byte* out, const Fn& fn) const {
+    const std::int64_t group = group_size();
+    const std::int64_t inner_stride = dims_.empty() ? 0 : dims_.back().stride_bytes;
+    for (std::int64_t l = 0; l < count_; l += group) fn(lane(out, l), inner_stride, group);
+  }
+
  private:
   struct Dim {
     std::int64_t len;
@@ -74,6 +93,14 @@ struct Lane {
     return v;
   }
   void set(std::int64_t i, T v) const { std::memcpy(base + i * stride_bytes, &v, sizeof(T)); }
+  /// dst[k] = get(i + k) for k < n: one copy where the lane is contiguous.
+  void get_run(std::int64_t i, std::int64_t n, T* dst) const {
+    if (stride_bytes == static_cast<std::int64_t>(sizeof(T))) {
+      std::memcpy(dst, base + i * stride_bytes, static_cast<std::size_t>(n) * sizeof(T));
+      return;
+    }
+    for (std::int64_t k = 0; k < n; ++k) dst[k] = get(i + k);
+  }
 };
 
 /// numpy stores bool as one byte, 0 or 1.
@@ -84,6 +111,9 @@ struct Lane<bool> {
   [[nodiscard]] bool get(std::int64_t i) const { return base[i * stride_bytes] != std::byte{0}; }
   void set(std::int64_t i, bool v) const {
     base[i * stride_bytes] = std::byte{static_cast<unsigned char>(v)};
+  }
+  void get_run(std::int64_t i, std::int64_t n, bool* dst) const {
+    for (std::int64_t k = 0; k < n; ++k) dst[k] = get(i + k);
   }
 };
 

@@ -17,26 +17,32 @@ namespace padnd::detail {
 namespace {
 
 /// constant: each side's value; edge / reflect / symmetric / wrap: a copy of the element the
-/// index map names, read from the lane's original elements.
+/// index map names, read from the lane's original elements. A position is written across a
+/// whole group of lanes at a time: one stretch of a row where the lanes are neighbours.
 void untyped_pass(const Plan& plan, const AxisPass& pass, std::byte* out) {
   const Lanes lanes(plan, pass);
   const std::int64_t n_out = lanes.length();
   const auto item = static_cast<std::size_t>(plan.type().item_bytes());
   const Mode mode = pass.rule.mode;
-  for (std::int64_t l = 0; l < lanes.count(); ++l) {
-    std::byte* lane = lanes.lane(out, l);
-    const auto at = [&](std::int64_t i) { return lane + i * lanes.stride_bytes(); };
+  lanes.for_each_group(out, [&](std::byte* lane0, std::int64_t step, std::int64_t g) {
+    const auto at = [&](std::int64_t i) { return lane0 + i * lanes.stride_bytes(); };
+    const bool adjacent = step == static_cast<std::int64_t>(item);
     for (std::int64_t o = 0; o < n_out; ++o) {
       if (o == pass.begin) o += pass.in_len;  // skip the original elements
       if (o >= n_out) break;
-      const bool begin_side = o < pass.begin;
       if (mode == Mode::constant) {
-        std::memcpy(at(o), (begin_side ? pass.rule.begin_value : pass.rule.end_value).data(), item);
+        const std::string& value = o < pass.begin ? pass.rule.begin_value : pass.rule.end_value;
+        for (std::int64_t j = 0; j < g; ++j) std::memcpy(at(o) + j * step, value.data(), item);
       } else {
-        std::memcpy(at(o), at(pass.begin + fold_index(mode, o - pass.begin, pass.in_len)), item);
+        const std::byte* from = at(pass.begin + fold_index(mode, o - pass.begin, pass.in_len));
+        if (adjacent) {
+          std::memcpy(at(o), from, static_cast<std::size_t>(g) * item);
+        } else {
+          for (std::int64_t j = 0; j < g; ++j) std::memcpy(at(o) + j * step, from + j * step, item);
+        }
       }
     }
-  }
+  });
 }
 
 template <class T>
@@ -71,15 +77,12 @@ void typed_pass(const Plan& plan, const AxisPass& pass, std::byte* out) {
   for (std::size_t k = pass.axis + 1; k < plan.input_shape().size(); ++k) {
     if (plan.input_shape()[k] > 1) order = SumOrder::sequential;
   }
+  if (mode != Mode::reflect && mode != Mode::symmetric) {
+    stat_pass<T>(lanes, out, pass, order);
+    return;
+  }
   for (std::int64_t l = 0; l < lanes.count(); ++l) {
-    const Lane<T> lane{lanes.lane(out, l), lanes.stride_bytes()};
-    if (mode == Mode::reflect || mode == Mode::symmetric) {
-      odd_reflect_lane(lane, lanes.length(), pass);
-    } else {
-      stat_lane(lane, lanes.length(), pass, [&](std::int64_t first, std::int64_t n) {
-        return statistic(mode, lane, first, n, order);
-      });
-    }
+    odd_reflect_lane(Lane<T>{lanes.lane(out, l), lanes.stride_bytes()}, lanes.length(), pass);
   }
 }
 
@@ -88,15 +91,12 @@ void typed_pass(const Plan& plan, const AxisPass& pass, std::byte* out) {
 template <class T>
 void time_pass(const Plan& plan, const AxisPass& pass, std::byte* out) {
   const Lanes lanes(plan, pass);
-  for (std::int64_t l = 0; l < lanes.count(); ++l) {
-    const Lane<T> lane{lanes.lane(out, l), lanes.stride_bytes()};
-    if constexpr (std::is_same_v<T, Timedelta64>) {
-      odd_reflect_lane(lane, lanes.length(), pass);
-    } else {
-      stat_lane(lane, lanes.length(), pass, [&](std::int64_t first, std::int64_t n) {
-        return extreme_of_run(pass.rule.mode, lane, first, n);
-      });
+  if constexpr (std::is_same_v<T, Timedelta64>) {
+    for (std::int64_t l = 0; l < lanes.count(); ++l) {
+      odd_reflect_lane(Lane<T>{lanes.lane(out, l), lanes.stride_bytes()}, lanes.length(), pass);
     }
+  } else {
+    stat_pass<T>(lanes, out, pass, SumOrder::sequential);  // maxima and minima: any order
   }
 }
 

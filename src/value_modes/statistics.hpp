@@ -7,6 +7,9 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
+#include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "lanes.hpp"
@@ -37,7 +40,9 @@ typename Num<T>::Acc pairwise_sum(const Lane<T>& lane, std::int64_t first, std::
     for (std::int64_t j = 0; j < kUnroll; ++j) r[j] = at(j);
     std::int64_t i = kUnroll;
     for (; i < n - n % kUnroll; i += kUnroll) {
-      for (std::int64_t j = 0; j < kUnroll; ++j) r[j] = Ops::add(r[j], at(i + j));
+      T v[kUnroll];  // loaded as a block: the adds then vectorise
+      lane.get_run(first + i, kUnroll, v);
+      for (std::int64_t j = 0; j < kUnroll; ++j) r[j] = Ops::add(r[j], Num<T>::to_acc(v[j]));
     }
     A res;
     if constexpr (kUnroll == 8) {
@@ -88,29 +93,122 @@ T median_of_run(const Lane<T>& lane, std::int64_t first, std::int64_t n) {
   return Num<T>::mean_of(sum, n > 0 ? 1 : 0);
 }
 
-/// np.amax / np.amin of lane elements [first, first + n), n >= 1 (the planner rejects a stat
-/// length of 0).
-template <class T>
-T extreme_of_run(Mode mode, const Lane<T>& lane, std::int64_t first, std::int64_t n) {
-  T acc = lane.get(first);
-  for (std::int64_t i = 1; i < n; ++i) {
-    acc = mode == Mode::maximum ? Num<T>::max(acc, lane.get(first + i))
-                                : Num<T>::min(acc, lane.get(first + i));
-  }
-  return acc;
+/// Calls fn with Num<T>::max or Num<T>::min as a function object: loops then carry no test of
+/// the mode per element.
+template <class T, class Fn>
+decltype(auto) with_extreme(Mode mode, const Fn& fn) {
+  if (mode == Mode::maximum) return fn([](T a, T b) { return Num<T>::max(a, b); });
+  return fn([](T a, T b) { return Num<T>::min(a, b); });
 }
 
-/// The statistic of `mode` over lane elements [first, first + n).
+/// np.amax / np.amin (`op`) of lane elements [first, first + n), n >= 1 (the planner rejects a
+/// stat length of 0). Eight consecutive stretches are reduced side by side and then in order,
+/// which gives the bits of one left-to-right pass: maximum and minimum keep the first NaN, and of
+/// equal values the same one (first or last, Num<T>::max/min), whichever way a sequence is split.
+template <class T, class Op>
+T extreme_of_run(const Op& op, const Lane<T>& lane, std::int64_t first, std::int64_t n) {
+  constexpr std::int64_t kStretches = 8;
+  const std::int64_t len = n / kStretches;
+  if (len < 2) {
+    T result = lane.get(first);
+    for (std::int64_t i = 1; i < n; ++i) result = op(result, lane.get(first + i));
+    return result;
+  }
+  T acc[kStretches];
+  for (std::int64_t k = 0; k < kStretches; ++k) acc[k] = lane.get(first + k * len);
+  for (std::int64_t i = 1; i < len; ++i) {
+    for (std::int64_t k = 0; k < kStretches; ++k)
+      acc[k] = op(acc[k], lane.get(first + k * len + i));
+  }
+  T result = acc[0];
+  for (std::int64_t k = 1; k < kStretches; ++k) result = op(result, acc[k]);
+  for (std::int64_t i = kStretches * len; i < n; ++i) result = op(result, lane.get(first + i));
+  return result;
+}
+
+/// Lanes of equal length whose statistics are computed together, lane j starting `lane_step`
+/// bytes after lane j - 1.
 template <class T>
-T statistic(Mode mode, const Lane<T>& lane, std::int64_t first, std::int64_t n, SumOrder order) {
-  switch (mode) {
-    case Mode::maximum:
-    case Mode::minimum:
-      return extreme_of_run(mode, lane, first, n);
-    case Mode::mean:
-      return mean_of_run(lane, first, n, order);
-    default:
-      return median_of_run(lane, first, n);
+struct LaneGroup {
+  std::byte* first;
+  std::int64_t lane_step;
+  std::int64_t count;
+  std::int64_t stride_bytes;  ///< between the elements of one lane
+  [[nodiscard]] Lane<T> lane(std::int64_t j) const { return {first + j * lane_step, stride_bytes}; }
+  /// row[j] = element i of lane j: one copy where the lanes are adjacent elements.
+  void load(std::int64_t i, T* row) const {
+    if constexpr (!std::is_same_v<T, bool>) {  // bool reads normalise the byte
+      if (lane_step == static_cast<std::int64_t>(sizeof(T))) {
+        std::memcpy(row, first + i * stride_bytes, static_cast<std::size_t>(count) * sizeof(T));
+        return;
+      }
+    }
+    for (std::int64_t j = 0; j < count; ++j) row[j] = lane(j).get(i);
+  }
+};
+
+/// The type sums of T are kept in (Num<T>::Acc; T itself for types that have no mean).
+template <class T>
+struct SumOf {
+  using type = T;
+};
+template <class T>
+requires requires { typename Num<T>::Acc; }
+struct SumOf<T> {
+  using type = typename Num<T>::Acc;
+};
+
+/// Working space of group_statistic for groups of up to `lanes` lanes (arrays, not vectors:
+/// std::vector<bool> has no data()).
+template <class T>
+struct GroupScratch {
+  explicit GroupScratch(std::int64_t lanes)
+      : row(std::make_unique<T[]>(static_cast<std::size_t>(lanes))),
+        sum(std::make_unique<typename SumOf<T>::type[]>(static_cast<std::size_t>(lanes))) {}
+  std::unique_ptr<T[]> row;
+  std::unique_ptr<typename SumOf<T>::type[]> sum;
+};
+
+/// result[j] = the statistic of `mode` over elements [first, first + n) of lane j of `group`.
+/// Maxima, minima and left-to-right sums step through the lanes side by side, element i of
+/// every lane before element i + 1 of any (each lane's own order, so the same bits as one lane
+/// at a time); pairwise sums and medians go lane by lane.
+template <class T>
+void group_statistic(Mode mode, const LaneGroup<T>& group, std::int64_t first, std::int64_t n,
+                     SumOrder order, T* result, GroupScratch<T>& scratch) {
+  const std::int64_t g = group.count;
+  T* row = scratch.row.get();
+  const auto extremes = [&](const auto& op) {
+    if (g == 1) {
+      result[0] = extreme_of_run(op, group.lane(0), first, n);
+      return;
+    }
+    group.load(first, result);
+    for (std::int64_t i = 1; i < n; ++i) {
+      group.load(first + i, row);
+      // Separate arrays (restrict): the compiler may vectorise the select.
+      T* __restrict__ acc = result;
+      const T* __restrict__ next = row;
+      for (std::int64_t j = 0; j < g; ++j) acc[j] = op(acc[j], next[j]);
+    }
+  };
+  if (mode == Mode::maximum || mode == Mode::minimum) return with_extreme<T>(mode, extremes);
+  if constexpr (requires { typename Num<T>::Acc; }) {
+    using A = typename Num<T>::Acc;
+    if (mode == Mode::mean && order == SumOrder::sequential) {
+      A* sum = scratch.sum.get();
+      for (std::int64_t j = 0; j < g; ++j) sum[j] = A(0);
+      for (std::int64_t i = 0; i < n; ++i) {
+        group.load(first + i, row);
+        for (std::int64_t j = 0; j < g; ++j) sum[j] = Arith<A>::add(sum[j], Num<T>::to_acc(row[j]));
+      }
+      for (std::int64_t j = 0; j < g; ++j) result[j] = Num<T>::mean_of(sum[j], n);
+      return;
+    }
+    for (std::int64_t j = 0; j < g; ++j) {
+      result[j] = mode == Mode::mean ? mean_of_run(group.lane(j), first, n, order)
+                                     : median_of_run(group.lane(j), first, n);
+    }
   }
 }
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 
 #include "lanes.hpp"
 #include "numeric.hpp"
@@ -93,18 +94,36 @@ void ramp_side(const Lanes& lanes, std::byte* out, const AxisPass& pass, bool be
   }
 }
 
-/// numpy's statistic pass: each side gets the statistic of the stat-length elements next to it;
-/// `stat(first, n)` computes it over lane elements [first, first + n).
-template <class T, class Stat>
-void stat_lane(const Lane<T>& lane, std::int64_t n_out, const AxisPass& pass, const Stat& stat) {
+/// numpy's statistic pass: each side of every lane gets the statistic of the stat-length
+/// elements next to it, computed a LaneGroup at a time (group_statistic) and written position by
+/// position across the group.
+template <class T>
+void stat_pass(const Lanes& lanes, std::byte* out, const AxisPass& pass, SumOrder order) {
+  const std::int64_t n_out = lanes.length();
   const std::int64_t len = pass.in_len;
   const std::int64_t first = pass.begin;
   const std::int64_t left_n = pass.rule.begin_stat_elems;
   const std::int64_t right_n = pass.rule.end_stat_elems;
-  const T left = stat(first, left_n);
-  const T right = left_n == len && right_n == len ? left : stat(first + len - right_n, right_n);
-  for (std::int64_t i = 0; i < pass.begin; ++i) lane.set(i, left);
-  for (std::int64_t i = n_out - pass.end; i < n_out; ++i) lane.set(i, right);
+  const Mode mode = pass.rule.mode;
+  GroupScratch<T> scratch(lanes.group_size());
+  const auto group_size = static_cast<std::size_t>(lanes.group_size());
+  const auto left = std::make_unique<T[]>(group_size);
+  const auto right = std::make_unique<T[]>(group_size);
+  lanes.for_each_group(out, [&](std::byte* lane0, std::int64_t step, std::int64_t g) {
+    const LaneGroup<T> group{lane0, step, g, lanes.stride_bytes()};
+    group_statistic(mode, group, first, left_n, order, left.get(), scratch);
+    if (left_n == len && right_n == len) {
+      std::copy(left.get(), left.get() + g, right.get());
+    } else {
+      group_statistic(mode, group, first + len - right_n, right_n, order, right.get(), scratch);
+    }
+    for (std::int64_t i = 0; i < pass.begin; ++i) {
+      for (std::int64_t j = 0; j < g; ++j) group.lane(j).set(i, left[j]);
+    }
+    for (std::int64_t i = n_out - pass.end; i < n_out; ++i) {
+      for (std::int64_t j = 0; j < g; ++j) group.lane(j).set(i, right[j]);
+    }
+  });
 }
 
 }  // namespace padnd::detail
