@@ -146,6 +146,7 @@ void check_axis_modes(const std::vector<std::int64_t>& shape, const PadSpec& spe
                                           std::to_string(shape.size()) + "), got " +
                                           std::to_string(spec.axis_modes.size()));
   }
+  if (spec.axis_modes.empty() && !computes_values(spec.mode)) return;  // one index mode
   const bool input_empty = has_zero_length(shape);
   for (std::size_t k = 0; k < shape.size(); ++k) {
     const AxisMode& m = axis_mode(spec, k);
@@ -177,6 +178,8 @@ void check_axis_modes(const std::vector<std::int64_t>& shape, const PadSpec& spe
 
 std::vector<AxisPass> plan_passes(const ElementType& type, const std::vector<std::int64_t>& shape,
                                   std::span<const std::int64_t> out_shape, const PadSpec& spec) {
+  // One index mode everywhere: the engine does it all (the common case, checked first).
+  if (spec.axis_modes.empty() && !computes_values(spec.mode)) return {};
   const bool byte_storage = type.storage() == Storage::bytes;
   const std::string fill = spec.value.empty() && byte_storage
                                ? std::string(static_cast<std::size_t>(type.item_bytes()), '\0')
