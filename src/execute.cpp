@@ -72,7 +72,8 @@ bool outer_rows_repeat(std::span<const PlanAxis> axes) {
 /// A byte-storage pad split into a grid of tasks: row ranges x column (position) ranges.
 struct BytesLoop {
   const Plan* plan;
-  detail::RowContext ctx;
+  /// Pointed to, not copied: a copy of a context just built stalls on store forwarding.
+  const detail::RowContext* ctx;
   const std::byte* in;
   std::byte* out;
   std::int64_t rows;
@@ -101,7 +102,7 @@ constexpr std::int64_t kBatchRowBytes = 256;
 /// moves the walker past them. Returns the next row.
 std::int64_t fill_pad_block(const BytesLoop& loop, OuterWalker& walker, std::int64_t r,
                             std::int64_t r1, std::byte* row, std::int64_t p0, std::int64_t p1) {
-  const RowContext& ctx = loop.ctx;
+  const RowContext& ctx = *loop.ctx;
   const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
   const std::int64_t block_rows = walker.pad_rows();
   const std::int64_t n = std::min(r1 - r, block_rows);
@@ -127,7 +128,7 @@ std::int64_t fill_pad_block(const BytesLoop& loop, OuterWalker& walker, std::int
 template <class WriteRow>
 void whole_rows(const BytesLoop& loop, OuterWalker& walker, std::int64_t r0, std::int64_t r1,
                 std::byte* out, const WriteRow& write_row) {
-  const RowContext& ctx = loop.ctx;
+  const RowContext& ctx = *loop.ctx;
   const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
   for (std::int64_t r = r0; r < r1;) {
     std::byte* row = out + (r - r0) * row_bytes;
@@ -148,7 +149,7 @@ void whole_rows(const BytesLoop& loop, OuterWalker& walker, std::int64_t r0, std
 template <std::int64_t W>
 void write_rows(const BytesLoop& loop, OuterWalker& walker, std::int64_t r0, std::int64_t r1,
                 std::byte* out, std::int64_t p0, std::int64_t p1) {
-  const RowContext& ctx = loop.ctx;
+  const RowContext& ctx = *loop.ctx;
   if (ctx.bordered != nullptr && p0 == 0 && p1 == ctx.row_len) {
     // The bordered form: a row costs its copy and two short border writes.
     const detail::BorderedRowWriter<W> write_row(ctx);
@@ -189,7 +190,7 @@ void write_rows(const BytesLoop& loop, OuterWalker& walker, std::int64_t r0, std
 /// read past the row) is written from the row program instead.
 template <std::int64_t W>
 void masked_rows(const BytesLoop& loop, std::int64_t r0, std::int64_t r1) {
-  const RowContext& ctx = loop.ctx;
+  const RowContext& ctx = *loop.ctx;
   const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
   const detail::MaskedRows rows(ctx, *ctx.bordered);
   const detail::BorderedRowWriter<W> bordered_row(ctx);
@@ -221,7 +222,7 @@ std::pair<std::int64_t, std::int64_t> view_span(const Plan& plan) {
 /// Whole rows [r0, r1) through a StagedOutput, a stage-full at a time.
 template <std::int64_t W>
 void staged_rows(const BytesLoop& loop, std::int64_t r0, std::int64_t r1) {
-  const std::int64_t row_bytes = loop.ctx.row_len * loop.ctx.unit_bytes;
+  const std::int64_t row_bytes = loop.ctx->row_len * loop.ctx->unit_bytes;
   const std::int64_t group = detail::StagedOutput::kStageBytes / row_bytes;
   detail::StagedOutput stage(loop.out + r0 * row_bytes);
   OuterWalker walker(*loop.plan, r0);
@@ -229,7 +230,7 @@ void staged_rows(const BytesLoop& loop, std::int64_t r0, std::int64_t r1) {
     const std::int64_t r_end = std::min(r1, r + group);
     if (stage.room() < (r_end - r) * row_bytes) stage.flush();
     write_rows<W>(loop, walker, r, r_end, stage.reserve((r_end - r) * row_bytes), 0,
-                  loop.ctx.row_len);
+                  loop.ctx->row_len);
     r = r_end;
   }
   stage.finish();
@@ -238,7 +239,7 @@ void staged_rows(const BytesLoop& loop, std::int64_t r0, std::int64_t r1) {
 template <std::int64_t W>
 void bytes_task(void* context, std::int64_t task) {
   const BytesLoop& loop = *static_cast<const BytesLoop*>(context);
-  const RowContext& ctx = loop.ctx;
+  const RowContext& ctx = *loop.ctx;
   // The whole grid when it is one task (every small pad): six 64-bit divisions cost as much as
   // writing a tiny output.
   std::int64_t r0 = 0;
@@ -277,7 +278,7 @@ void bytes_task(void* context, std::int64_t task) {
 template <std::int64_t W>
 void run_bytes(const Plan& plan, const RowContext& ctx, const std::byte* in, std::byte* out,
                const ExecOptions& options) {
-  BytesLoop loop{&plan, ctx, in, out, outer_rows(plan.axes()), 1, 1, ctx.row_len,
+  BytesLoop loop{&plan, &ctx, in, out, outer_rows(plan.axes()), 1, 1, ctx.row_len,
                  BytesLoop::Path::segments, 0, 0};
   if (ctx.row_len * ctx.unit_bytes > kChunkBytes && outer_rows_repeat(plan.axes())) {
     loop.chunk = std::max<std::int64_t>(1, kChunkBytes / ctx.unit_bytes);
@@ -317,7 +318,12 @@ void run_bytes(const Plan& plan, const RowContext& ctx, const std::byte* in, std
       row_bytes >= detail::StagedOutput::kMinRowBytes &&
       row_bytes <= detail::StagedOutput::kMaxRowBytes) {
     loop.path = BytesLoop::Path::staged;
-    loop.ctx.stream = false;  // the stage itself is cached; it streams out
+  }
+  RowContext staged_ctx{};
+  if (loop.path == BytesLoop::Path::staged) {
+    staged_ctx = ctx;
+    staged_ctx.stream = false;  // the stage itself is cached; it streams out
+    loop.ctx = &staged_ctx;
   }
   detail::parallel_for(options, loop.row_parts * loop.col_parts, &bytes_task<W>, &loop);
 }
