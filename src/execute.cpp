@@ -98,14 +98,24 @@ constexpr std::int64_t kBatchRows = 64;
 constexpr std::int64_t kBatchRowBytes = 256;
 
 /// The walker is at a pad block of an outer axis: fills its rows from `r` (at `row`) up to r1,
-/// positions [p0, p1) of each (whole rows are one fill: they are contiguous in the output), and
-/// moves the walker past them. Returns the next row.
+/// and those of the pad blocks right after it, positions [p0, p1) of each (whole rows are one
+/// fill: they are contiguous in the output), and moves the walker past them. Returns the next
+/// row.
 std::int64_t fill_pad_block(const BytesLoop& loop, OuterWalker& walker, std::int64_t r,
                             std::int64_t r1, std::byte* row, std::int64_t p0, std::int64_t p1) {
   const RowContext& ctx = *loop.ctx;
   const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
-  const std::int64_t block_rows = walker.pad_rows();
-  const std::int64_t n = std::min(r1 - r, block_rows);
+  std::int64_t n = 0;
+  do {  // adjacent blocks (the end of one axis's run, the start of the next) make one fill
+    const std::int64_t block_rows = walker.pad_rows();
+    const std::int64_t rows = std::min(r1 - r - n, block_rows);
+    if (rows == block_rows) {
+      walker.skip_pad_block();
+    } else {
+      walker.advance_in_pad(rows);
+    }
+    n += rows;
+  } while (r + n < r1 && walker.pad());
   if (p0 == 0 && p1 == ctx.row_len) {
     detail::fill_bytes(row, n * row_bytes, ctx);
   } else {
@@ -113,11 +123,6 @@ std::int64_t fill_pad_block(const BytesLoop& loop, OuterWalker& walker, std::int
       detail::fill_bytes(row + i * row_bytes + p0 * ctx.unit_bytes, (p1 - p0) * ctx.unit_bytes,
                          ctx);
     }
-  }
-  if (n == block_rows) {
-    walker.skip_pad_block();
-  } else {
-    walker.advance_in_pad(n);
   }
   return r + n;
 }
