@@ -3,9 +3,11 @@
 // output) and the one dispatch by element type for the typed ones (value_kernels.hpp).
 #include "passes.hpp"
 
+#include <algorithm>
 #include <complex>
 #include <cstdint>
 #include <cstring>
+#include <string>
 #include <type_traits>
 
 #include "../index_map.hpp"
@@ -16,23 +18,55 @@
 namespace padnd::detail {
 namespace {
 
+/// `value` (one element) repeated `count` times.
+std::string repeated(const std::string& value, std::int64_t count) {
+  std::string run;
+  run.reserve(value.size() * static_cast<std::size_t>(count));
+  for (std::int64_t i = 0; i < count; ++i) run += value;
+  return run;
+}
+
 /// constant: each side's value; edge / reflect / symmetric / wrap: a copy of the element the
 /// index map names, read from the lane's original elements. A position is written across a
-/// whole group of lanes at a time: one stretch of a row where the lanes are neighbours.
+/// whole group of lanes at a time: one stretch of a row where the lanes are neighbours; and a
+/// side of one lane whose elements are neighbours is one copy of a run of constants.
 void untyped_pass(const Plan& plan, const AxisPass& pass, std::byte* out) {
   const Lanes lanes(plan, pass);
   const std::int64_t n_out = lanes.length();
   const auto item = static_cast<std::size_t>(plan.type().item_bytes());
   const Mode mode = pass.rule.mode;
+  const bool contiguous_lanes = lanes.stride_bytes() == static_cast<std::int64_t>(item);
+  std::string begin_run;  // constants: each side's value, as many times as one copy needs
+  std::string end_run;
+  if (mode == Mode::constant) {
+    const std::int64_t count = std::max({lanes.group_size(), pass.begin, pass.end});
+    begin_run = repeated(pass.rule.begin_value, count);
+    end_run = repeated(pass.rule.end_value, count);
+  }
   lanes.for_each_group(out, [&](std::byte* lane0, std::int64_t step, std::int64_t g) {
     const auto at = [&](std::int64_t i) { return lane0 + i * lanes.stride_bytes(); };
     const bool adjacent = step == static_cast<std::int64_t>(item);
+    if (mode == Mode::constant && !adjacent && contiguous_lanes) {
+      for (std::int64_t j = 0; j < g; ++j) {
+        std::memcpy(lane0 + j * step, begin_run.data(),
+                    static_cast<std::size_t>(pass.begin) * item);
+        std::memcpy(at(n_out - pass.end) + j * step, end_run.data(),
+                    static_cast<std::size_t>(pass.end) * item);
+      }
+      return;
+    }
     for (std::int64_t o = 0; o < n_out; ++o) {
       if (o == pass.begin) o += pass.in_len;  // skip the original elements
       if (o >= n_out) break;
       if (mode == Mode::constant) {
-        const std::string& value = o < pass.begin ? pass.rule.begin_value : pass.rule.end_value;
-        for (std::int64_t j = 0; j < g; ++j) std::memcpy(at(o) + j * step, value.data(), item);
+        const bool begin_side = o < pass.begin;
+        if (adjacent) {
+          std::memcpy(at(o), (begin_side ? begin_run : end_run).data(),
+                      static_cast<std::size_t>(g) * item);
+        } else {
+          const std::string& value = begin_side ? pass.rule.begin_value : pass.rule.end_value;
+          for (std::int64_t j = 0; j < g; ++j) std::memcpy(at(o) + j * step, value.data(), item);
+        }
       } else {
         const std::byte* from = at(pass.begin + fold_index(mode, o - pass.begin, pass.in_len));
         if (adjacent) {
