@@ -2,12 +2,13 @@
 # SPDX-License-Identifier: Apache-2.0
 """padnd.pad against numpy.pad on numpy's value modes, per-side constants and odd reflection.
 
-    python bench/value_modes.py [--repetitions N] [--markdown OUT.md]
+    python bench/value_modes.py [--repetitions N] [--markdown OUT.md] [--check-only]
 
 bench/workloads.py holds the index modes every peer has; these modes only numpy has, so they
 are compared here, on two float32 arrays: every mode's output is checked against numpy's
 (np.array_equal, NaN equal to NaN) and a mismatch exits with status 1. Times are medians of
-per-call times, each repetition timing both libraries in rotated order.
+per-call times, each repetition timing both libraries in rotated order. --check-only only
+checks the outputs (no timing claims), as the tests do.
 """
 from __future__ import annotations
 
@@ -61,6 +62,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repetitions", type=int, default=7)
     parser.add_argument("--markdown", type=pathlib.Path)
+    parser.add_argument("--check-only", action="store_true")
     args = parser.parse_args()
 
     rows = []
@@ -72,6 +74,9 @@ def main() -> int:
             want = np.pad(array, width, mode=mode, **kwargs)
             same = np.array_equal(got, want, equal_nan=True)
             failed |= not same
+            if args.check_only:
+                print(f"{array_name:22s} {label:36s} {'equal' if same else 'MISMATCH'}")
+                continue
             medians = time_calls({"padnd": lambda: padnd.pad(array, width, mode=mode, **kwargs),
                                   "numpy": lambda: np.pad(array, width, mode=mode, **kwargs)},
                                  args.repetitions)
@@ -79,7 +84,7 @@ def main() -> int:
             print(f"{array_name:22s} {label:36s} padnd {medians['padnd'] * 1e3:8.2f} ms  "
                   f"numpy {medians['numpy'] * 1e3:8.2f} ms  "
                   f"{medians['numpy'] / medians['padnd']:5.2f}x  {'equal' if same else 'MISMATCH'}")
-    if args.markdown:
+    if args.markdown and not args.check_only:
         lines = [f"padnd.pad vs numpy.pad {np.__version__} on numpy's value modes (float32, "
                  f"medians of {args.repetitions} repetitions)", "",
                  "| array | mode | padnd | numpy.pad | speed-up | output |",

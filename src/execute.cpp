@@ -297,7 +297,7 @@ void run_bytes(const Plan& plan, const RowContext& ctx, const std::byte* in, std
     // A mid-sized pad that runs alone because the workers sleep wakes them for the next call.
     if (tasks == 1) detail::warm_pool(options);
     // A whole number of tasks per thread: with 3 tasks on 2 threads one thread does two thirds.
-    if (tasks > 1) tasks = (tasks + threads - 1) / threads * threads;
+    if (tasks > threads) tasks = tasks / threads * threads;
   }
   if (loop.chunk < ctx.row_len && ctx.row_len / loop.chunk >= tasks) {
     loop.col_parts = tasks;  // repeated rows: every task keeps all rows, so reuse stays in-task

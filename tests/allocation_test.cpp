@@ -56,7 +56,7 @@ TEST(Allocations, PlanAndExecuteOfCommonRanksAllocateNothing) {
 
   PadSpec interior;  // interior padding and a crop
   interior.axes = {{1, -1, 1}, {2, 0, 0}};
-  interior.value = std::string("\x01\0\0\0", 4);  // int32 1: bytes differ, so a 256-byte pattern
+  interior.value = std::string("\x01\0\0\0", 4);            // float32 bits 01 00 00 00: a pattern
   EXPECT_EQ(allocations_of({5, 7}, interior, in, out), 1);  // ... which is the one allocation
 }
 

@@ -102,6 +102,34 @@ TEST(ValueModes, RandomCasesMatchTheAxisByAxisReference) {
   }
 }
 
+TEST(ValueModes, WideRowsSplitIntoSeveralLaneGroupsMatchTheReference) {
+  // 2500 neighbouring lanes per row: more than one group of lanes (Lanes::kMaxGroupLanes).
+  std::mt19937_64 rng(11);
+  for (const Mode mode :
+       {Mode::maximum, Mode::minimum, Mode::mean, Mode::median, Mode::constant, Mode::reflect}) {
+    Case c;
+    c.type = DType::int32;
+    c.input.shape = {5, 2500};
+    for (int i = 0; i < 5 * 2500; ++i)
+      c.input.values.push_back(static_cast<double>(rng() % 41) - 20);
+    testing::RefAxis outer;
+    outer.begin = 3;
+    outer.end = 2;
+    outer.mode = mode;
+    outer.begin_value = 7;  // constant: per-side values, so a pass writes them
+    outer.end_value = -3;
+    outer.begin_stat = mode == Mode::median ? 2 : kWholeAxis;
+    outer.end_stat = kWholeAxis;
+    testing::RefAxis row;  // unpadded
+    row.mode = Mode::constant;
+    c.axes = {outer, row};
+    const Tensor in = test::numeric_tensor(c.type, c.input.shape, c.input.values);
+    const Tensor out = pad(in.view(), spec_of(c));
+    const testing::Grid expected = testing::reference_value_pad(c.input, c.axes, true);
+    ASSERT_EQ(test::numeric_values(out), expected.values) << mode_name(mode);
+  }
+}
+
 /// The bits a maximum / minimum of float32/float64 must give (numpy's loops for these types: of
 /// equal values the later one, the first NaN if there is one), found in two plain steps.
 template <class F>

@@ -8,7 +8,6 @@
 #include <cstring>
 #include <initializer_list>
 #include <new>
-#include <span>
 #include <type_traits>
 #include <vector>
 
@@ -31,7 +30,6 @@ class InlineVector {
 
   InlineVector() noexcept {}  // NOLINT(modernize-use-equals-default): inline_ stays unmade
   InlineVector(std::initializer_list<T> items) { assign(items.begin(), items.end()); }
-  explicit InlineVector(std::span<const T> items) { assign(items.begin(), items.end()); }
   InlineVector(const InlineVector& other) : size_(other.size_), heap_(other.heap_) {
     if (!spilled()) std::memcpy(inline_, other.inline_, size_ * sizeof(T));
   }
@@ -42,8 +40,8 @@ class InlineVector {
   }
   InlineVector& operator=(const InlineVector& other) {
     if (this != &other) {
+      heap_ = other.heap_;  // first: if it throws, this vector is unchanged
       size_ = other.size_;
-      heap_ = other.heap_;
       if (!spilled()) std::memcpy(inline_, other.inline_, size_ * sizeof(T));
     }
     return *this;
@@ -60,6 +58,7 @@ class InlineVector {
   }
   ~InlineVector() = default;
 
+  /// [first, last) must not point into this vector.
   template <class It>
   void assign(It first, It last) {
     clear();
@@ -117,7 +116,9 @@ class InlineVector {
   [[nodiscard]] bool spilled() const noexcept { return size_ > N; }
 
   std::size_t size_ = 0;
-  union {  // a union member is not constructed: elements are made as they are put there
+  // A union member is not constructed: elements are made as they are put there (placement new;
+  // memcpy for copies, which makes trivially copyable objects).
+  union {
     T inline_[N];
   };
   std::vector<T> heap_;  ///< every element, once there are more than N

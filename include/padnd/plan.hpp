@@ -106,7 +106,8 @@ struct AxisPass {
 
 /// An immutable, validated, reusable plan. Holds no pointers to data. A plan of up to
 /// kInlineRank input axes, kInlineAxes merged axes, kInlineBorders border sources and
-/// kInlineSegments row segments, with no gather table and no axis passes, allocates nothing.
+/// kInlineSegments row segments, with no gather table and no axis passes, allocates nothing but
+/// the fill pattern of a non-zero pad value.
 class Plan {
  public:
   static constexpr std::size_t kInlineRank = 8;

@@ -104,14 +104,18 @@ def _check_out(out, shape: tuple, dtype: np.dtype, array: np.ndarray) -> np.ndar
     return out
 
 
+_MAX_THREADS = 2**31 - 1  # the engine's thread count is a C int
+
+
 def _check_threads(threads) -> int:
     """The engine's thread count: 0 (one per core) for None, else an int >= 1."""
     if threads is None:
         return 0
     if isinstance(threads, bool) or not isinstance(threads, int):
         raise TypeError(f"threads: expected None or an int >= 1, got {threads!r}")
-    if threads < 1:
-        raise ValueError(f"threads: expected None or an int >= 1, got {threads}")
+    if not 1 <= threads <= _MAX_THREADS:
+        raise ValueError(
+            f"threads: expected None or an int from 1 to {_MAX_THREADS}, got {threads}")
     return threads
 
 
@@ -196,7 +200,7 @@ def pad(array, pad_width, mode="constant", *, negative=None, interior=None, out=
     lengths) are ValueError; element types a mode cannot compute with are TypeError.
     """
     if negative is None and interior is None and (
-            threads is None or (type(threads) is int and threads >= 1)) and (
+            threads is None or (type(threads) is int and 1 <= threads <= _MAX_THREADS)) and (
             not kwargs or (len(kwargs) == 1 and kwargs.get("constant_values") is not None)):
         # One C++ call for the common requests (see python/src/fast_path.cpp); None = general.
         result = _padnd.pad_fast(array, pad_width, mode, kwargs.get("constant_values"),

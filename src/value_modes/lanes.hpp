@@ -51,22 +51,31 @@ class Lanes {
     return out + offset;
   }
 
-  /// Lanes per group of for_each_group: all neighbours along the innermost lane dimension
-  /// where they lie closer together than the elements of one lane (a pass over an outer axis),
-  /// else 1.
+  /// Most lanes in one group: a group's working arrays stay small, and its stretch of a row
+  /// (4 to 32 KiB) is still long enough to stream.
+  static constexpr std::int64_t kMaxGroupLanes = 1024;
+  /// Lanes per group of for_each_group (the last group of a run may have fewer): neighbours
+  /// along the innermost lane dimension where they lie closer together than the elements of one
+  /// lane (a pass over an outer axis), else 1.
   [[nodiscard]] std::int64_t group_size() const {
     if (dims_.empty() || dims_.back().stride_bytes >= stride_bytes_) return 1;
-    return dims_.back().len;
+    return std::min(dims_.back().len, kMaxGroupLanes);
   }
-  /// Visits the lanes in groups of group_size(): fn(first lane's first byte, bytes from one lane
-  /// to the next, lanes in the group). A group of neighbours reads and writes each of its
-  /// positions as one stretch of a row (numpy's own reductions over an outer axis go row by
+  /// Visits the lanes in groups of at most group_size(): fn(first lane's first byte, bytes from
+  /// one lane to the next, lanes in the group). A group of neighbours reads and writes each of
+  /// its positions as one stretch of a row (numpy's own reductions over an outer axis go row by
   /// row), where lane after lane would touch a cache line per element.
   template <class Fn>
   void for_each_group(std::byte* out, const Fn& fn) const {
     const std::int64_t group = group_size();
+    const std::int64_t inner = dims_.empty() ? 1 : dims_.back().len;
     const std::int64_t inner_stride = dims_.empty() ? 0 : dims_.back().stride_bytes;
-    for (std::int64_t l = 0; l < count_; l += group) fn(lane(out, l), inner_stride, group);
+    for (std::int64_t l = 0; l < count_; l += inner) {  // each run of the innermost dimension
+      std::byte* first = lane(out, l);
+      for (std::int64_t j = 0; j < inner; j += group) {
+        fn(first + j * inner_stride, inner_stride, std::min(group, inner - j));
+      }
+    }
   }
 
  private:

@@ -182,12 +182,12 @@ struct RealNum {
   static T max(T a, T b) {
     const auto x = static_cast<W>(a);
     const auto y = static_cast<W>(b);
-    return (kTieTakesSecond ? x > y : x >= y) | is_nan(a) ? a : b;  // |: no branch, vectorises
+    return ((kTieTakesSecond ? x > y : x >= y) | is_nan(a)) ? a : b;  // |: no branch, vectorises
   }
   static T min(T a, T b) {
     const auto x = static_cast<W>(a);
     const auto y = static_cast<W>(b);
-    return (kTieTakesSecond ? x < y : x <= y) | is_nan(a) ? a : b;
+    return ((kTieTakesSecond ? x < y : x <= y) | is_nan(a)) ? a : b;
   }
   static bool less(T a, T b) { return static_cast<W>(a) < static_cast<W>(b); }
   static T odd(T edge, T x) {

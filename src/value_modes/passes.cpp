@@ -26,20 +26,30 @@ std::string repeated(const std::string& value, std::int64_t count) {
   return run;
 }
 
+/// `elements` elements at `dst` from `run` (a value repeated), one run-length at a time.
+void put_run(std::byte* dst, const std::string& run, std::int64_t elements, std::size_t item) {
+  const auto run_elements = static_cast<std::int64_t>(run.size() / item);
+  for (std::int64_t done = 0; done < elements; done += run_elements) {
+    const std::int64_t n = std::min(run_elements, elements - done);
+    std::memcpy(dst + static_cast<std::size_t>(done) * item, run.data(),
+                static_cast<std::size_t>(n) * item);
+  }
+}
+
 /// constant: each side's value; edge / reflect / symmetric / wrap: a copy of the element the
 /// index map names, read from the lane's original elements. A position is written across a
 /// whole group of lanes at a time: one stretch of a row where the lanes are neighbours; and a
-/// side of one lane whose elements are neighbours is one copy of a run of constants.
+/// side of one lane whose elements are neighbours is copied from a run of the value.
 void untyped_pass(const Plan& plan, const AxisPass& pass, std::byte* out) {
   const Lanes lanes(plan, pass);
   const std::int64_t n_out = lanes.length();
   const auto item = static_cast<std::size_t>(plan.type().item_bytes());
   const Mode mode = pass.rule.mode;
   const bool contiguous_lanes = lanes.stride_bytes() == static_cast<std::int64_t>(item);
-  std::string begin_run;  // constants: each side's value, as many times as one copy needs
+  std::string begin_run;  // constants: each side's value, a group's worth (at least 256)
   std::string end_run;
   if (mode == Mode::constant) {
-    const std::int64_t count = std::max({lanes.group_size(), pass.begin, pass.end});
+    const std::int64_t count = std::max<std::int64_t>(lanes.group_size(), 256);
     begin_run = repeated(pass.rule.begin_value, count);
     end_run = repeated(pass.rule.end_value, count);
   }
@@ -48,10 +58,8 @@ void untyped_pass(const Plan& plan, const AxisPass& pass, std::byte* out) {
     const bool adjacent = step == static_cast<std::int64_t>(item);
     if (mode == Mode::constant && !adjacent && contiguous_lanes) {
       for (std::int64_t j = 0; j < g; ++j) {
-        std::memcpy(lane0 + j * step, begin_run.data(),
-                    static_cast<std::size_t>(pass.begin) * item);
-        std::memcpy(at(n_out - pass.end) + j * step, end_run.data(),
-                    static_cast<std::size_t>(pass.end) * item);
+        put_run(lane0 + j * step, begin_run, pass.begin, item);
+        put_run(at(n_out - pass.end) + j * step, end_run, pass.end, item);
       }
       return;
     }
@@ -61,8 +69,7 @@ void untyped_pass(const Plan& plan, const AxisPass& pass, std::byte* out) {
       if (mode == Mode::constant) {
         const bool begin_side = o < pass.begin;
         if (adjacent) {
-          std::memcpy(at(o), (begin_side ? begin_run : end_run).data(),
-                      static_cast<std::size_t>(g) * item);
+          put_run(at(o), begin_side ? begin_run : end_run, g, item);
         } else {
           const std::string& value = begin_side ? pass.rule.begin_value : pass.rule.end_value;
           for (std::int64_t j = 0; j < g; ++j) std::memcpy(at(o) + j * step, value.data(), item);

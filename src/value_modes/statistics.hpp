@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// numpy's maximum / minimum / mean / median of a run of one lane, with numpy's arithmetic:
+// numpy's maximum / minimum / mean / median of runs of lanes, with numpy's arithmetic:
 // np.amax/np.amin (NaN propagates), np.mean (numpy's pairwise summation from an identity of 0,
 // or plain left-to-right accumulation when numpy reduces across rows), np.median (the mean of
 // the one or two middle elements; NaN when any element is NaN).
@@ -14,6 +14,7 @@
 
 #include "lanes.hpp"
 #include "numeric.hpp"
+#include "padnd/error.hpp"
 #include "padnd/pad_spec.hpp"
 
 namespace padnd::detail {
@@ -159,12 +160,13 @@ struct SumOf<T> {
 };
 
 /// Working space of group_statistic for groups of up to `lanes` lanes (arrays, not vectors:
-/// std::vector<bool> has no data()).
+/// std::vector<bool> has no data()); sums only for a mean added row by row.
 template <class T>
 struct GroupScratch {
-  explicit GroupScratch(std::int64_t lanes)
+  GroupScratch(std::int64_t lanes, bool sums)
       : row(std::make_unique<T[]>(static_cast<std::size_t>(lanes))),
-        sum(std::make_unique<typename SumOf<T>::type[]>(static_cast<std::size_t>(lanes))) {}
+        sum(sums ? std::make_unique<typename SumOf<T>::type[]>(static_cast<std::size_t>(lanes))
+                 : nullptr) {}
   std::unique_ptr<T[]> row;
   std::unique_ptr<typename SumOf<T>::type[]> sum;
 };
@@ -209,6 +211,8 @@ void group_statistic(Mode mode, const LaneGroup<T>& group, std::int64_t first, s
       result[j] = mode == Mode::mean ? mean_of_run(group.lane(j), first, n, order)
                                      : median_of_run(group.lane(j), first, n);
     }
+  } else {
+    throw Error(Errc::unsupported_type, "axis_modes: mean and median need arithmetic elements");
   }
 }
 

@@ -105,7 +105,7 @@ void stat_pass(const Lanes& lanes, std::byte* out, const AxisPass& pass, SumOrde
   const std::int64_t left_n = pass.rule.begin_stat_elems;
   const std::int64_t right_n = pass.rule.end_stat_elems;
   const Mode mode = pass.rule.mode;
-  GroupScratch<T> scratch(lanes.group_size());
+  GroupScratch<T> scratch(lanes.group_size(), mode == Mode::mean && order == SumOrder::sequential);
   const auto group_size = static_cast<std::size_t>(lanes.group_size());
   const auto left = std::make_unique<T[]>(group_size);
   const auto right = std::make_unique<T[]>(group_size);

@@ -69,10 +69,13 @@ def test_interior():
 def test_threads_keyword():
     a = np.arange(4)
     assert (padnd.pad(a, 2, threads=4) == np.pad(a, 2)).all()
-    with pytest.raises(ValueError):
-        padnd.pad(a, 2, threads=0)
-    with pytest.raises(TypeError):
-        padnd.pad(a, 2, threads=1.0)
+    assert (padnd.pad(a, 2, threads=1, out=np.empty(8, a.dtype)) == np.pad(a, 2)).all()
+    for bad in (0, -1, 2**31):
+        with pytest.raises(ValueError, match="threads"):
+            padnd.pad(a, 2, threads=bad)
+    for bad in (1.0, True, np.int64(2), "2"):
+        with pytest.raises(TypeError, match="threads"):
+            padnd.pad(a, 2, threads=bad)
 
 
 def test_input_is_never_copied():
