@@ -130,22 +130,25 @@ TEST(ValueModes, WideRowsSplitIntoSeveralLaneGroupsMatchTheReference) {
   }
 }
 
-/// The bits a maximum / minimum of float32/float64 must give (numpy's loops for these types: of
-/// equal values the later one, the first NaN if there is one), found in two plain steps.
+/// The bits a maximum / minimum must give, found in two plain steps: the first NaN if there is
+/// one, else of the equal extreme values (0.0 and -0.0) the later one (numpy's float32/float64
+/// loops) or the first (its long double loop).
 template <class F>
-F expected_extreme(const std::vector<F>& run, bool maximum) {
+F expected_extreme(const std::vector<F>& run, bool maximum, bool later_of_equal) {
   for (F v : run) {
     if (std::isnan(v)) return v;  // the first NaN, payload and all
   }
   F best = run[0];
   for (F v : run) {
-    if (maximum ? !(v < best) : !(best < v)) best = v;  // ties (0.0 == -0.0): the later one
+    const bool better = maximum ? v > best : v < best;
+    if (better || (later_of_equal && v == best)) best = v;
   }
   return best;
 }
 
+/// `value_bytes`: the bytes that hold the value (x87 long double: 10 of 16).
 template <class F>
-void check_long_extremes(DType dtype) {
+void check_long_extremes(DType dtype, bool later_of_equal, std::size_t value_bytes) {
   std::mt19937_64 rng(7);
   const F nan_a = std::numeric_limits<F>::quiet_NaN();
   F nan_b = nan_a;  // another payload
@@ -180,18 +183,21 @@ void check_long_extremes(DType dtype) {
         run.push_back(
             values[static_cast<std::size_t>(pass_axis == 0 ? i * 3 + lane : lane * kLong + i)]);
       }
-      const F want = expected_extreme(run, maximum);
+      const F want = expected_extreme(run, maximum, later_of_equal);
       const auto* got = static_cast<const F*>(out.data());
       const std::int64_t at = pass_axis == 0 ? lane : lane * (kLong + 3);  // first pad position
-      ASSERT_EQ(std::memcmp(&got[at], &want, sizeof(F)), 0)
+      ASSERT_EQ(std::memcmp(&got[at], &want, value_bytes), 0)
           << "trial " << trial << " lane " << lane << " got " << got[at] << " want " << want;
     }
   }
 }
 
 TEST(ValueModes, LongMaximumMinimumRunsGiveTheBitsOfOneLeftToRightPass) {
-  check_long_extremes<float>(DType::float32);
-  check_long_extremes<double>(DType::float64);
+  check_long_extremes<float>(DType::float32, true, sizeof(float));
+  check_long_extremes<double>(DType::float64, true, sizeof(double));
+  check_long_extremes<long double>(
+      DType::longdouble, false,
+      std::numeric_limits<long double>::digits == 64 ? 10 : sizeof(long double));
 }
 
 TEST(ValueModes, NumpyExamples) {
