@@ -19,10 +19,10 @@ namespace padnd::detail {
 /// Copies from this many bytes on go through stream_bytes when RowContext::stream is set.
 constexpr std::int64_t kStreamMinBytes = 1024;
 
-/// A row's contiguous copy: streamed when RowContext::stream is set and the run is long enough.
-PADND_INLINE void copy_run(const RowContext& c, std::byte* dst, const std::byte* src,
-                           std::size_t n) {
-  if (c.stream && static_cast<std::int64_t>(n) >= kStreamMinBytes) {
+/// A row's contiguous copy: streamed when `stream` (RowContext::stream) is set and the run is
+/// long enough.
+PADND_INLINE void copy_run(bool stream, std::byte* dst, const std::byte* src, std::size_t n) {
+  if (stream && static_cast<std::int64_t>(n) >= kStreamMinBytes) {
     stream_bytes(dst, src, n);
   } else {
     copy_bytes(dst, src, n);
@@ -90,14 +90,17 @@ inline void fill_long(std::byte* dst, std::int64_t bytes, const RowContext& c) {
 }
 
 /// Fills `bytes` (a whole number of elements) with the pad value; short fills (row borders) are
-/// a few moves from the replicated pattern, inline.
-PADND_INLINE void fill_bytes(std::byte* dst, std::int64_t bytes, const RowContext& c) {
+/// a few moves from `pattern` (c.fill's bytes), inline.
+PADND_INLINE void fill_bytes(std::byte* dst, std::int64_t bytes, const std::byte* pattern,
+                             const RowContext& c) {
   if (bytes <= 64) {
-    copy_bytes(dst, reinterpret_cast<const std::byte*>(c.fill->data()),
-               static_cast<std::size_t>(bytes));
+    copy_bytes(dst, pattern, static_cast<std::size_t>(bytes));
     return;
   }
   fill_long(dst, bytes, c);
+}
+PADND_INLINE void fill_bytes(std::byte* dst, std::int64_t bytes, const RowContext& c) {
+  fill_bytes(dst, bytes, reinterpret_cast<const std::byte*>(c.fill->data()), c);
 }
 
 /// Positions [skip, skip + n) of an interleave segment, written at `out`.
@@ -168,7 +171,7 @@ inline void bytes_segment(const RowContext& c, const RowSegment& seg, std::int64
         std::byte* out = rows.dst[r];
         const std::byte* in = rows.src[r] + from;
         if (stride == unit) {
-          copy_run(c, out, in, static_cast<std::size_t>(n * unit));
+          copy_run(c.stream, out, in, static_cast<std::size_t>(n * unit));
         } else {
           for (std::int64_t i = 0; i < n; ++i) copy_unit<W>(out + i * unit, in + i * stride, unit);
         }
@@ -233,12 +236,7 @@ class BorderedRowWriter {
     if (row_.begin.len > 0) border(out, row_.begin, in);
     const auto bytes = static_cast<std::size_t>(row_.copy_len * unit_);
     std::byte* copy_out = out + row_.begin.len * unit_;
-    const std::byte* copy_in = in + row_.copy_src * unit_;
-    if (stream_ && static_cast<std::int64_t>(bytes) >= kStreamMinBytes) {
-      stream_bytes(copy_out, copy_in, bytes);
-    } else {
-      copy_bytes(copy_out, copy_in, bytes);
-    }
+    copy_run(stream_, copy_out, in + row_.copy_src * unit_, bytes);
     if (row_.end.len > 0) border(copy_out + bytes, row_.end, in);
   }
 
@@ -248,11 +246,7 @@ class BorderedRowWriter {
                            const std::byte* in) const {
     const std::int64_t bytes = b.len * unit_;
     if (b.src == PlanAxis::kPad) {
-      if (bytes <= 64) {
-        copy_bytes(out, fill_, static_cast<std::size_t>(bytes));
-      } else {
-        fill_long(out, bytes, ctx_);
-      }
+      fill_bytes(out, bytes, fill_, ctx_);
       return;
     }
     const std::byte* from = in + b.src * unit_;
