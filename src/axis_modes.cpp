@@ -126,6 +126,11 @@ AxisMode resolved(const AxisMode& m, std::int64_t in_len, const std::string& fil
   return r;
 }
 
+/// One index mode on every axis and no per-axis modes: no axis-mode rule or pass can apply.
+bool one_index_mode(const PadSpec& spec) {
+  return spec.axis_modes.empty() && !computes_values(spec.mode);
+}
+
 }  // namespace
 
 const AxisMode& axis_mode(const PadSpec& spec, std::size_t k) {
@@ -146,7 +151,7 @@ void check_axis_modes(const std::vector<std::int64_t>& shape, const PadSpec& spe
                                           std::to_string(shape.size()) + "), got " +
                                           std::to_string(spec.axis_modes.size()));
   }
-  if (spec.axis_modes.empty() && !computes_values(spec.mode)) return;  // one index mode
+  if (one_index_mode(spec)) return;  // nothing here can apply
   const bool input_empty = has_zero_length(shape);
   for (std::size_t k = 0; k < shape.size(); ++k) {
     const AxisMode& m = axis_mode(spec, k);
@@ -178,8 +183,7 @@ void check_axis_modes(const std::vector<std::int64_t>& shape, const PadSpec& spe
 
 std::vector<AxisPass> plan_passes(const ElementType& type, const std::vector<std::int64_t>& shape,
                                   std::span<const std::int64_t> out_shape, const PadSpec& spec) {
-  // One index mode everywhere: the engine does it all (the common case, checked first).
-  if (spec.axis_modes.empty() && !computes_values(spec.mode)) return {};
+  if (one_index_mode(spec)) return {};  // the engine does it all (the common case)
   const bool byte_storage = type.storage() == Storage::bytes;
   const std::string fill = spec.value.empty() && byte_storage
                                ? std::string(static_cast<std::size_t>(type.item_bytes()), '\0')

@@ -190,7 +190,8 @@ def pad(array, pad_width, mode="constant", *, negative=None, interior=None, out=
         (constant axes with a single constant value only).
       out: a C-contiguous, writeable array of the result's shape and dtype, not overlapping the
         input, to write into (returned). Anything else raises ValueError naming the mismatch.
-      threads: None (default: up to one thread per core) or an int >= 1 (1 = serial). The engine
+      threads: None (default: up to one thread per core) or an int from 1 (serial) to 2**31 - 1
+        (the engine's C int). The engine
         splits a pad into tasks of at least 512 KiB (128 KiB while its workers are awake after a
         recent pad), so outputs below 1 MiB (256 KiB) run on the calling thread. It releases the
         GIL while padding large outputs, so separate Python threads run concurrently. The value
@@ -203,6 +204,7 @@ def pad(array, pad_width, mode="constant", *, negative=None, interior=None, out=
             threads is None or (type(threads) is int and 1 <= threads <= _MAX_THREADS)) and (
             not kwargs or (len(kwargs) == 1 and kwargs.get("constant_values") is not None)):
         # One C++ call for the common requests (see python/src/fast_path.cpp); None = general.
+        # threads: the values _check_threads accepts (the others raise there, below).
         result = _padnd.pad_fast(array, pad_width, mode, kwargs.get("constant_values"),
                                  threads or 0, out)
         if result is not None:

@@ -52,7 +52,7 @@ class Lanes {
   }
 
   /// Most lanes in one group: a group's working arrays stay small, and its stretch of a row
-  /// (4 to 32 KiB) is still long enough to stream.
+  /// (1 to 32 KiB) is still long enough for the prefetchers.
   static constexpr std::int64_t kMaxGroupLanes = 1024;
   /// Lanes per group of for_each_group (the last group of a run may have fewer): neighbours
   /// along the innermost lane dimension where they lie closer together than the elements of one

@@ -56,11 +56,9 @@ void untyped_pass(const Plan& plan, const AxisPass& pass, std::byte* out) {
   lanes.for_each_group(out, [&](std::byte* lane0, std::int64_t step, std::int64_t g) {
     const auto at = [&](std::int64_t i) { return lane0 + i * lanes.stride_bytes(); };
     const bool adjacent = step == static_cast<std::int64_t>(item);
-    if (mode == Mode::constant && !adjacent && contiguous_lanes) {
-      for (std::int64_t j = 0; j < g; ++j) {
-        put_run(lane0 + j * step, begin_run, pass.begin, item);
-        put_run(at(n_out - pass.end) + j * step, end_run, pass.end, item);
-      }
+    if (mode == Mode::constant && contiguous_lanes) {  // a lane at a time (group_size() is 1)
+      put_run(lane0, begin_run, pass.begin, item);
+      put_run(at(n_out - pass.end), end_run, pass.end, item);
       return;
     }
     for (std::int64_t o = 0; o < n_out; ++o) {

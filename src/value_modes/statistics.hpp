@@ -7,9 +7,7 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <cstring>
 #include <memory>
-#include <type_traits>
 #include <vector>
 
 #include "lanes.hpp"
@@ -60,16 +58,11 @@ typename Num<T>::Acc pairwise_sum(const Lane<T>& lane, std::int64_t first, std::
   return Ops::add(pairwise_sum(lane, first, half), pairwise_sum(lane, first + half, n - half));
 }
 
+/// np.mean of a run numpy adds pairwise (left-to-right sums go through group_statistic's rows).
 template <class T>
-T mean_of_run(const Lane<T>& lane, std::int64_t first, std::int64_t n, SumOrder order) {
+T pairwise_mean_of_run(const Lane<T>& lane, std::int64_t first, std::int64_t n) {
   using A = typename Num<T>::Acc;
-  A sum = A(0);
-  if (order == SumOrder::pairwise) {
-    sum = Arith<A>::add(sum, pairwise_sum(lane, first, n));
-  } else {
-    for (std::int64_t i = 0; i < n; ++i)
-      sum = Arith<A>::add(sum, Num<T>::to_acc(lane.get(first + i)));
-  }
+  const A sum = Arith<A>::add(A(0), pairwise_sum(lane, first, n));  // from 0, as numpy: -0.0 + 0
   return Num<T>::mean_of(sum, n);
 }
 
@@ -110,20 +103,20 @@ template <class T, class Op>
 T extreme_of_run(const Op& op, const Lane<T>& lane, std::int64_t first, std::int64_t n) {
   constexpr std::int64_t kStretches = 8;
   const std::int64_t len = n / kStretches;
-  if (len < 2) {
-    T result = lane.get(first);
-    for (std::int64_t i = 1; i < n; ++i) result = op(result, lane.get(first + i));
-    return result;
+  T result = lane.get(first);
+  std::int64_t done = 1;
+  if (len >= 2) {
+    T acc[kStretches];
+    for (std::int64_t k = 0; k < kStretches; ++k) acc[k] = lane.get(first + k * len);
+    for (std::int64_t i = 1; i < len; ++i) {
+      for (std::int64_t k = 0; k < kStretches; ++k)
+        acc[k] = op(acc[k], lane.get(first + k * len + i));
+    }
+    result = acc[0];
+    for (std::int64_t k = 1; k < kStretches; ++k) result = op(result, acc[k]);
+    done = kStretches * len;
   }
-  T acc[kStretches];
-  for (std::int64_t k = 0; k < kStretches; ++k) acc[k] = lane.get(first + k * len);
-  for (std::int64_t i = 1; i < len; ++i) {
-    for (std::int64_t k = 0; k < kStretches; ++k)
-      acc[k] = op(acc[k], lane.get(first + k * len + i));
-  }
-  T result = acc[0];
-  for (std::int64_t k = 1; k < kStretches; ++k) result = op(result, acc[k]);
-  for (std::int64_t i = kStretches * len; i < n; ++i) result = op(result, lane.get(first + i));
+  for (std::int64_t i = done; i < n; ++i) result = op(result, lane.get(first + i));
   return result;
 }
 
@@ -136,15 +129,10 @@ struct LaneGroup {
   std::int64_t count;
   std::int64_t stride_bytes;  ///< between the elements of one lane
   [[nodiscard]] Lane<T> lane(std::int64_t j) const { return {first + j * lane_step, stride_bytes}; }
-  /// row[j] = element i of lane j: one copy where the lanes are adjacent elements.
+  /// row[j] = element i of lane j: the row across the lanes, read as a lane of its own (one
+  /// copy where the lanes are adjacent elements).
   void load(std::int64_t i, T* row) const {
-    if constexpr (!std::is_same_v<T, bool>) {  // bool reads normalise the byte
-      if (lane_step == static_cast<std::int64_t>(sizeof(T))) {
-        std::memcpy(row, first + i * stride_bytes, static_cast<std::size_t>(count) * sizeof(T));
-        return;
-      }
-    }
-    for (std::int64_t j = 0; j < count; ++j) row[j] = lane(j).get(i);
+    Lane<T>{first + i * stride_bytes, lane_step}.get_run(0, count, row);
   }
 };
 
@@ -208,7 +196,7 @@ void group_statistic(Mode mode, const LaneGroup<T>& group, std::int64_t first, s
       return;
     }
     for (std::int64_t j = 0; j < g; ++j) {
-      result[j] = mode == Mode::mean ? mean_of_run(group.lane(j), first, n, order)
+      result[j] = mode == Mode::mean ? pairwise_mean_of_run(group.lane(j), first, n)
                                      : median_of_run(group.lane(j), first, n);
     }
   } else {

@@ -23,5 +23,5 @@ def test_value_mode_outputs_equal_numpy():
     run = subprocess.run([sys.executable, str(VALUE_MODES), "--check-only"],
                          capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stdout + run.stderr
-    rows = run.stdout.splitlines()
+    rows = run.stdout.splitlines()  # 2 arrays x 9 modes in value_modes.py
     assert len(rows) == 18 and all(row.endswith(" equal") for row in rows), run.stdout
