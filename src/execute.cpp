@@ -4,10 +4,11 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
-#include "index_map.hpp"
 #include "kernels/bytes_rows.hpp"
 #include "kernels/masked_rows.hpp"
 #include "kernels/packed_rows.hpp"

@@ -126,7 +126,7 @@ class OuterWalker {
   const std::int64_t* border_table_;
   std::size_t outer_;
   std::size_t pad_axis_ = 0;  ///< the first outer axis at a pad position, or outer_ if none
-  static constexpr std::size_t kInlineRank = 8;  // deeper plans spill to the heap
+  static constexpr std::size_t kInlineRank = Plan::kInlineAxes;  // as the plan; deeper spill
   std::int64_t inline_[3 * kInlineRank + 1];  // every entry used is set by the constructor
   std::vector<std::int64_t> spilled_;
   std::int64_t* index_;       ///< position on each outer axis

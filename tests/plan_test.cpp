@@ -111,6 +111,15 @@ TEST(Plan, BorderedRowsTakeEveryIndexModeBorder) {
   EXPECT_TRUE(border_is(w.bordered_row()->begin, 2, 3, 1));
   EXPECT_EQ(w.bordered_row()->copy_len, 5);
   EXPECT_TRUE(border_is(w.bordered_row()->end, 3, 0, 1));
+  // wrap 2 | 5 and 5 | 2: two copy segments; the longer is the row's copy, on either side
+  const Plan wb = make_plan(DType::float32, {5}, {}, spec_of({{2, 0, 0}}, Mode::wrap));
+  ASSERT_TRUE(wb.bordered_row().has_value());
+  EXPECT_TRUE(border_is(wb.bordered_row()->begin, 2, 3, 1));
+  EXPECT_EQ(wb.bordered_row()->copy_len, 5);
+  const Plan we = make_plan(DType::float32, {5}, {}, spec_of({{0, 2, 0}}, Mode::wrap));
+  ASSERT_TRUE(we.bordered_row().has_value());
+  EXPECT_EQ(we.bordered_row()->copy_len, 5);
+  EXPECT_TRUE(border_is(we.bordered_row()->end, 2, 0, 1));
   // edge 0 | 5 | 2: one border, a repeated source
   const Plan e = make_plan(DType::float32, {5}, {}, spec_of({{0, 2, 0}}, Mode::edge));
   ASSERT_TRUE(e.bordered_row().has_value());
