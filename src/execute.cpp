@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "kernels/bytes_rows.hpp"
+#include "kernels/fill_then_place.hpp"
 #include "kernels/masked_rows.hpp"
 #include "kernels/packed_rows.hpp"
 #include "kernels/staged_output.hpp"
@@ -387,6 +388,13 @@ void execute(const Plan& plan, const void* in, void* out, std::int64_t out_bytes
   if (in == nullptr && plan.in_elems_ > 0) {
     throw Error(Errc::invalid_argument, "input: null data pointer for a non-empty tensor");
   }
+  const std::string& pattern = plan.fill_byte_ == 0 ? detail::zero_pattern() : plan.fill_;
+  if (plan.fill_then_place_) {
+    detail::fill_then_place(plan, static_cast<const std::byte*>(in), static_cast<std::byte*>(out),
+                            plan.fill_byte_, pattern);
+    detail::run_passes(plan, static_cast<std::byte*>(out));
+    return;
+  }
   const std::int64_t traffic_bytes = plan.in_elems_ * plan.type_.item_bytes() + plan.out_bytes_;
   const RowContext ctx{plan.row_,
                        plan.bordered_ ? &*plan.bordered_ : nullptr,
@@ -394,7 +402,7 @@ void execute(const Plan& plan, const void* in, void* out, std::int64_t out_bytes
                        row.out_len,
                        row.in_stride,
                        plan.unit_bytes_,
-                       plan.fill_byte_ == 0 ? &detail::zero_pattern() : &plan.fill_,
+                       &pattern,
                        plan.fill_byte_,
                        options.streaming == Streaming::always ||
                            (options.streaming == Streaming::automatic &&

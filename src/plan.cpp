@@ -7,6 +7,7 @@
 #include <string>
 
 #include "index_map.hpp"
+#include "kernels/fill_then_place.hpp"
 #include "padnd/error.hpp"
 #include "plan_internal.hpp"
 
@@ -526,6 +527,8 @@ Plan make_plan(const ElementType& type, const std::vector<std::int64_t>& shape,
   plan.row_ = build_row(axes.back(), plan.borders_.data(), plan.gather_);
   if (storage == Storage::bytes) {
     plan.bordered_ = bordered_row(plan.row_, plan.gather_, axes.back().in_stride, plan.unit_bytes_);
+    plan.fill_then_place_ =
+        detail::fits_fill_then_place(axes, plan.borders_, plan.unit_bytes_, plan.out_bytes_);
   }
   return plan;
 }

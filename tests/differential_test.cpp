@@ -128,9 +128,16 @@ PadSpec random_spec(std::mt19937_64& rng, const std::vector<std::int64_t>& shape
   return spec;
 }
 
+/// How a case's plan writes a constant pad of byte storage, so that tests can require both ways.
+struct ConstantPaths {
+  int fill_then_place = 0;  ///< the whole output filled, then the input rows placed
+  int row_walk = 0;         ///< rows and pad blocks walked
+};
+
 /// Runs one random case; a mismatch is a gtest failure.
 void run_case(std::mt19937_64& rng, const ElementType& type, int case_id,
-              std::uint64_t rank_limit = 7, std::uint64_t dim_limit = 8) {
+              std::uint64_t rank_limit = 7, std::uint64_t dim_limit = 8,
+              ConstantPaths* paths = nullptr) {
   const std::size_t rank = rng() % rank_limit;
   std::vector<std::int64_t> shape(rank);
   for (auto& d : shape) d = static_cast<std::int64_t>(rng() % dim_limit);
@@ -152,6 +159,11 @@ void run_case(std::mt19937_64& rng, const ElementType& type, int case_id,
   const Plan plan = make_plan(type, shape, in.view.byte_strides, spec);
   ASSERT_EQ(std::vector<std::int64_t>(plan.output_shape().begin(), plan.output_shape().end()), expected_shape);
   const Tensor expected = testing::reference_pad(in.view, spec);
+  if (paths != nullptr && spec.mode == Mode::constant && type.storage() == Storage::bytes &&
+      plan.output_elements() > 0) {
+    const bool placed = plan.describe().find("filled whole") != std::string::npos;
+    ++(placed ? paths->fill_then_place : paths->row_walk);
+  }
 
   if (type.storage() == Storage::string) {
     std::vector<std::string> out(static_cast<std::size_t>(plan.output_elements()) + 2, "junk");
@@ -188,9 +200,14 @@ class Differential : public ::testing::TestWithParam<ElementType> {};
 TEST_P(Differential, RandomCasesMatchReference) {
   std::mt19937_64 rng(0x9e3779b97f4a7c15ULL ^ (static_cast<std::uint64_t>(GetParam().dtype) << 8) ^
                       static_cast<std::uint64_t>(GetParam().bits()));
+  ConstantPaths paths;
   for (int i = 0; i < 1500; ++i) {
-    run_case(rng, GetParam(), i);
+    run_case(rng, GetParam(), i, 7, 8, &paths);
     if (HasFailure()) return;
+  }
+  if (GetParam().storage() == Storage::bytes) {  // small constant pads take both ways
+    EXPECT_GE(paths.fill_then_place, 40);
+    EXPECT_GE(paths.row_walk, 40);
   }
 }
 
@@ -213,9 +230,14 @@ class LongRows : public ::testing::TestWithParam<ElementType> {};
 TEST_P(LongRows, RandomCasesMatchReference) {
   std::mt19937_64 rng(0x5851f42d4c957f2dULL ^ static_cast<std::uint64_t>(GetParam().dtype) ^
                       (static_cast<std::uint64_t>(GetParam().item_bytes()) << 32));
+  ConstantPaths paths;
   for (int i = 0; i < 800; ++i) {
-    run_case(rng, GetParam(), i, 4, 70);
+    run_case(rng, GetParam(), i, 4, 70, &paths);
     if (HasFailure()) return;
+  }
+  if (GetParam().storage() == Storage::bytes) {
+    EXPECT_GE(paths.fill_then_place, 20);
+    EXPECT_GE(paths.row_walk, 20);
   }
 }
 

@@ -310,6 +310,32 @@ TEST(Plan, TablesHoldOnlyTheBordersOfAVeryLongAxis) {
   EXPECT_EQ(q.row_segments()[0].kind, RowSegment::Kind::interleave);
 }
 
+/// Whether a plan writes its output by filling it whole and placing the input rows.
+bool fills_then_places(const Plan& p) {
+  return p.describe().find("filled whole, then the input rows placed") != std::string::npos;
+}
+
+TEST(Plan, SmallConstantPadsFillThenPlace) {
+  const PadSpec one = spec_of({{0, 0, 0}, {1, 1, 0}, {1, 1, 0}});
+  EXPECT_TRUE(fills_then_places(make_plan(DType::float32, {2, 3, 4}, {}, spec_of({{1, 1, 0}, {1, 1, 0}, {1, 1, 0}}))));
+  // Rows of at most 64 bytes up to 256 KiB: (4096, 14) float32 padded to 16 columns is 256 KiB.
+  const PadSpec columns = spec_of({{0, 0, 0}, {1, 1, 0}});
+  EXPECT_TRUE(fills_then_places(make_plan(DType::float32, {4096, 14}, {}, columns)));
+  EXPECT_FALSE(fills_then_places(make_plan(DType::float32, {4097, 14}, {}, columns)));
+  EXPECT_FALSE(fills_then_places(make_plan(DType::float32, {4096, 17}, {}, columns)));  // 68-byte rows
+  // Longer rows up to 16 KiB: 4094 + 2 float32 columns is 16 KiB.
+  EXPECT_TRUE(fills_then_places(make_plan(DType::float32, {1, 4094}, {}, columns)));
+  EXPECT_FALSE(fills_then_places(make_plan(DType::float32, {1, 4095}, {}, columns)));
+  EXPECT_FALSE(fills_then_places(make_plan(DType::float32, {8, 56, 56}, {}, one)));  // 224-byte rows
+  // Interior padding on outer axes is placed; in the row it is not one copy.
+  EXPECT_TRUE(fills_then_places(make_plan(DType::float32, {3, 4}, {}, spec_of({{1, 1, 2}, {1, 1, 0}}))));
+  EXPECT_FALSE(fills_then_places(make_plan(DType::float32, {3, 4}, {}, spec_of({{1, 1, 0}, {1, 1, 1}}))));
+  // Borders that read the input, and rows that are not contiguous in the input, are walked.
+  EXPECT_FALSE(fills_then_places(make_plan(DType::float32, {2, 3, 4}, {}, spec_of({{1, 1, 0}, {1, 1, 0}, {1, 1, 0}}, Mode::edge))));
+  EXPECT_FALSE(fills_then_places(make_plan(DType::float32, {3, 4}, {32, 8}, columns)));
+  EXPECT_TRUE(fills_then_places(make_plan(DType::float32, {3, 4}, {32, 4}, columns)));  // strided outer
+}
+
 TEST(Describe, NamesShapesAxesAndSegments) {
   const Plan p = make_plan(DType::float32, {2, 3}, {}, spec_of({{1, 0, 0}, {2, 1, 0}}, Mode::reflect));
   const std::string text = p.describe();

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <string>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -71,14 +72,14 @@ PADND_INLINE void reverse_units(std::byte* out, const std::byte* in, std::int64_
   for (; i < n; ++i) copy_unit<W>(out + i * unit, in - i * stride, unit);
 }
 
-/// fill_bytes beyond 64 bytes: memset when the value is one repeated byte, otherwise block
-/// copies of the replicated pattern.
-inline void fill_long(std::byte* dst, std::int64_t bytes, const RowContext& c) {
-  if (c.fill_byte >= 0) {
-    std::memset(dst, c.fill_byte, static_cast<std::size_t>(bytes));
+/// Fills `bytes` (a whole number of elements) with the pad value: memset when it is one repeated
+/// byte (`fill_byte` >= 0), otherwise block copies of `pattern`, the replicated value.
+inline void fill_long(std::byte* dst, std::int64_t bytes, int fill_byte,
+                      const std::string& pattern) {
+  if (fill_byte >= 0) {
+    std::memset(dst, fill_byte, static_cast<std::size_t>(bytes));
     return;
   }
-  const std::string& pattern = *c.fill;
   const auto chunk = static_cast<std::int64_t>(pattern.size());
   const auto* from = reinterpret_cast<const std::byte*>(pattern.data());
   while (bytes > chunk) {
@@ -97,7 +98,7 @@ PADND_INLINE void fill_bytes(std::byte* dst, std::int64_t bytes, const std::byte
     copy_bytes(dst, pattern, static_cast<std::size_t>(bytes));
     return;
   }
-  fill_long(dst, bytes, c);
+  fill_long(dst, bytes, c.fill_byte, *c.fill);
 }
 PADND_INLINE void fill_bytes(std::byte* dst, std::int64_t bytes, const RowContext& c) {
   fill_bytes(dst, bytes, reinterpret_cast<const std::byte*>(c.fill->data()), c);
