@@ -251,7 +251,9 @@ class BorderedRowWriter {
       return;
     }
     const std::byte* from = in + b.src * unit_;
-    if (b.step == 0) {
+    if (b.len == 1) {  // the commonest border read from the input: one element
+      copy_unit<W>(out, from, unit_);
+    } else if (b.step == 0) {
       for (std::int64_t i = 0; i < b.len; ++i) copy_unit<W>(out + i * unit_, from, unit_);
     } else if (b.step > 0) {
       copy_bytes(out, from, static_cast<std::size_t>(bytes));
