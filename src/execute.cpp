@@ -143,12 +143,10 @@ void whole_rows(const BytesLoop& loop, OuterWalker& walker, std::int64_t r0, std
       r = fill_pad_block(loop, walker, r, r1, row, 0, ctx.row_len);
       continue;
     }
-    const std::int64_t n = std::min(r1 - r, walker.run_rows());
-    const std::byte* in = loop.in + walker.offset();
-    const std::int64_t stride = walker.run_stride();
-    for (std::int64_t i = 0; i < n; ++i) write_row(row + i * row_bytes, in + i * stride);
-    walker.advance_run(n);
-    r += n;
+    const OuterWalker::Run run = walker.take_run(r1 - r);
+    const std::byte* in = loop.in + run.offset;
+    for (std::int64_t i = 0; i < run.rows; ++i) write_row(row + i * row_bytes, in + i * run.stride);
+    r += run.rows;
   }
 }
 
@@ -177,15 +175,13 @@ void write_rows(const BytesLoop& loop, OuterWalker& walker, std::int64_t r0, std
         r = fill_pad_block(loop, walker, r, r1, row_at(r), p0, p1);
         continue;
       }
-      const std::int64_t n = std::min(end - r, walker.run_rows());
-      const std::byte* in = loop.in + walker.offset();
-      const std::int64_t stride = walker.run_stride();
-      for (std::int64_t i = 0; i < n; ++i, ++count) {
+      const OuterWalker::Run run = walker.take_run(end - r);
+      const std::byte* in = loop.in + run.offset;
+      for (std::int64_t i = 0; i < run.rows; ++i, ++count) {
         dst[count] = row_at(r + i);
-        src[count] = in + i * stride;
+        src[count] = in + i * run.stride;
       }
-      walker.advance_run(n);
-      r += n;
+      r += run.rows;
     }
     detail::bytes_rows<W>(ctx, detail::RowBatch{count, dst, src}, p0, p1, seg_dst);
   }

@@ -2,6 +2,7 @@
 // Walking the output rows of a plan: which input row each one reads, or which pad block it is in.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -45,40 +46,32 @@ class OuterWalker {
   }
 
   void next() {
-    // The common step: the innermost outer axis moves on within its middle run (step 1), where
-    // consecutive positions read consecutive sources (plain axes are all middle run).
-    if (outer_ > 0 && pad_axis_ == outer_) {
-      const PlanAxis& a = axes_[outer_ - 1];
-      const std::int64_t into_middle = index_[outer_ - 1] + 1 - a.head_len;  // of the next row
-      if (a.mid_step == 1 && into_middle > 0 && into_middle < a.mid_len) {
-        ++index_[outer_ - 1];
-        base_[outer_] += a.in_stride;
-        return;
-      }
+    // The common step: the innermost outer axis moves on within its middle run.
+    if (!pad() && run_rows() > 1) {
+      ++index_[outer_ - 1];
+      base_[outer_] += axes_[outer_ - 1].in_stride;
+      return;
     }
     step(outer_);
   }
-  /// Rows from the current one on (at least 1) whose input rows follow each other run_stride()
-  /// apart: the innermost outer axis steps through its middle run. Only if !pad(). Loops write
-  /// such a run with offsets in registers: through the walker, every row's loads would wait
-  /// for the previous row's offset to come back from memory.
-  [[nodiscard]] std::int64_t run_rows() const {
-    if (outer_ == 0) return 1;
-    const PlanAxis& a = axes_[outer_ - 1];
-    const std::int64_t i = index_[outer_ - 1];
-    if (a.mid_step != 1 || i < a.head_len || i >= a.head_len + a.mid_len) return 1;
-    return a.head_len + a.mid_len - i;
-  }
-  [[nodiscard]] std::int64_t run_stride() const {
-    return outer_ == 0 ? 0 : axes_[outer_ - 1].in_stride;
-  }
-  /// Moves `n` rows on, 1 <= n <= run_rows().
-  void advance_run(std::int64_t n) {
-    if (n > 1) {
-      index_[outer_ - 1] += n - 1;
-      base_[outer_] += (n - 1) * axes_[outer_ - 1].in_stride;
+  /// Rows from the current one whose input rows follow each other evenly: `rows` (at least 1)
+  /// rows, the first at input offset `offset`, each `stride` after the one before.
+  struct Run {
+    std::int64_t rows;
+    std::int64_t offset;
+    std::int64_t stride;
+  };
+  /// The run at the current row, at most `max_rows` long, and moves past it; only if !pad().
+  /// Loops write a run with its offsets in registers: through the walker, every row's loads
+  /// would wait for the previous row's offset to come back from memory.
+  Run take_run(std::int64_t max_rows) {
+    const Run run{std::min(max_rows, run_rows()), offset(), run_stride()};
+    if (run.rows > 1) {
+      index_[outer_ - 1] += run.rows - 1;
+      base_[outer_] += (run.rows - 1) * run.stride;
     }
     next();
+    return run;
   }
 
   /// Moves `n` rows into the current pad block, fewer than pad_rows(); only if pad().
@@ -96,6 +89,19 @@ class OuterWalker {
   }
 
  private:
+  /// Rows from the current one on (at least 1) whose input rows follow each other run_stride()
+  /// apart: the innermost outer axis steps through its middle run. Only if !pad().
+  [[nodiscard]] std::int64_t run_rows() const {
+    if (outer_ == 0) return 1;
+    const PlanAxis& a = axes_[outer_ - 1];
+    const std::int64_t i = index_[outer_ - 1];
+    if (a.mid_step != 1 || i < a.head_len || i >= a.head_len + a.mid_len) return 1;
+    return a.head_len + a.mid_len - i;
+  }
+  [[nodiscard]] std::int64_t run_stride() const {
+    return outer_ == 0 ? 0 : axes_[outer_ - 1].in_stride;
+  }
+
   /// Advances the row counter formed by axes [0, end), innermost first.
   void step(std::size_t end) {
     for (std::size_t k = end; k-- > 0;) {

@@ -31,6 +31,16 @@ void cpu_relax() {
 #endif
 }
 
+/// Spins while `waiting()` holds, for at most kSpin (the clock is read every 64 turns).
+template <class Waiting>
+void spin_while(const Waiting& waiting) {
+  const auto deadline = std::chrono::steady_clock::now() + kSpin;
+  for (unsigned n = 1; waiting(); ++n) {
+    cpu_relax();
+    if (n % 64 == 0 && std::chrono::steady_clock::now() >= deadline) return;
+  }
+}
+
 struct Loop {
   padnd_task_fn fn = nullptr;
   void* context = nullptr;
@@ -77,11 +87,7 @@ class Pool {
     wake_.notify_all();
     loop.work();
     // Helpers usually finish within a few task lengths: wait for them spinning, not asleep.
-    const auto deadline = std::chrono::steady_clock::now() + kSpin;
-    for (unsigned n = 1; loop.done.load(std::memory_order_acquire) != loop.count; ++n) {
-      cpu_relax();
-      if (n % 64 == 0 && std::chrono::steady_clock::now() >= deadline) break;
-    }
+    spin_while([&] { return loop.done.load(std::memory_order_acquire) != loop.count; });
     // Workers that have not woken yet are not waited for: they will find no loop. Tasks may
     // still run on attached workers, and a worker may still hold `loop` after its last task.
     std::unique_lock lock(mutex_);
@@ -133,11 +139,7 @@ class Pool {
   /// Spins until the generation moves on from `seen` or kSpin has passed.
   void spin_while_unchanged(std::uint64_t seen) {
     spinning_.fetch_add(1, std::memory_order_relaxed);
-    const auto deadline = std::chrono::steady_clock::now() + kSpin;
-    for (unsigned n = 1; generation_.load(std::memory_order_acquire) == seen; ++n) {
-      cpu_relax();
-      if (n % 64 == 0 && std::chrono::steady_clock::now() >= deadline) break;
-    }
+    spin_while([&] { return generation_.load(std::memory_order_acquire) == seen; });
     spinning_.fetch_sub(1, std::memory_order_relaxed);
   }
 
