@@ -88,6 +88,8 @@ class Pool {
     loop.work();
     // Helpers usually finish within a few task lengths: wait for them spinning, not asleep.
     spin_while([&] { return loop.done.load(std::memory_order_acquire) != loop.count; });
+    // ... and for them to detach: sleeping on idle_ until a worker's notify costs a wake-up.
+    spin_while([&] { return attached_.load(std::memory_order_acquire) != 0; });
     // Workers that have not woken yet are not waited for: they will find no loop. Tasks may
     // still run on attached workers, and a worker may still hold `loop` after its last task.
     std::unique_lock lock(mutex_);
@@ -149,7 +151,7 @@ class Pool {
   std::condition_variable idle_;
   Loop* loop_ = nullptr;
   int helpers_wanted_ = 0;
-  int attached_ = 0;
+  std::atomic<int> attached_{0};  // written under mutex_; the caller also spins on it
   std::atomic<std::uint64_t> generation_{0};  // written under mutex_, read by spinners without
   std::atomic<int> spinning_{0};
   bool stopping_ = false;
