@@ -163,9 +163,11 @@ void check_long_extremes(DType dtype, bool later_of_equal, std::size_t value_byt
     const std::vector<std::int64_t> shape =
         pass_axis == 0 ? std::vector<std::int64_t>{kLong, 3} : std::vector<std::int64_t>{3, kLong};
     const bool maximum = trial % 4 < 2;
-    // Zeros of both signs are the extreme (equal values, different bits), and some lanes get a
-    // NaN or two at random places.
-    const F pool[] = {F(0), F(-0.0), maximum ? F(-1) : F(1)};
+    // Zeros of both signs are the extreme (equal values, different bits), or in every other
+    // trial a non-zero value (the vector path's own result), and some lanes get a NaN or two at
+    // random places (also after the vector path's last whole block).
+    const bool zeros = trial % 8 < 4;
+    const F pool[] = {zeros ? F(0) : F(2), zeros ? F(-0.0) : F(3), maximum ? F(-1) : F(1)};
     std::vector<F> values(3 * kLong);
     for (F& v : values) v = pool[rng() % 3];
     for (int k = static_cast<int>(rng() % 4); k-- > 0;) {

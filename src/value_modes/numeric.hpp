@@ -177,7 +177,7 @@ struct Num<bool> {
 template <class T, class A, bool kTieTakesSecond>
 struct RealNum {
   using Acc = A;
-  using W = std::conditional_t<std::is_same_v<T, long double>, long double, double>;
+  using W = std::conditional_t<std::is_same_v<T, Half>, float, T>;
   static bool is_nan(T v) { return std::isnan(static_cast<W>(v)); }
   static T max(T a, T b) {
     const auto x = static_cast<W>(a);

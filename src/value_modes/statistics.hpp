@@ -7,8 +7,15 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <memory>
+#include <optional>
+#include <type_traits>
 #include <vector>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "lanes.hpp"
 #include "numeric.hpp"
@@ -87,20 +94,112 @@ T median_of_run(const Lane<T>& lane, std::int64_t first, std::int64_t n) {
   return Num<T>::mean_of(sum, n > 0 ? 1 : 0);
 }
 
-/// Calls fn with Num<T>::max or Num<T>::min as a function object: loops then carry no test of
-/// the mode per element.
+/// Num<T>::max and Num<T>::min as function objects: loops then carry no test of the mode per
+/// element.
+template <class T>
+struct MaxOp {
+  static constexpr bool kMax = true;
+  T operator()(T a, T b) const { return Num<T>::max(a, b); }
+};
+template <class T>
+struct MinOp {
+  static constexpr bool kMax = false;
+  T operator()(T a, T b) const { return Num<T>::min(a, b); }
+};
+
+/// Calls fn with MaxOp<T> or MinOp<T>, as `mode` says.
 template <class T, class Fn>
 decltype(auto) with_extreme(Mode mode, const Fn& fn) {
-  if (mode == Mode::maximum) return fn([](T a, T b) { return Num<T>::max(a, b); });
-  return fn([](T a, T b) { return Num<T>::min(a, b); });
+  if (mode == Mode::maximum) return fn(MaxOp<T>{});
+  return fn(MinOp<T>{});
 }
 
+#if defined(__SSE2__)
+/// SSE2 for the contiguous-run maximum/minimum of float and double.
+template <class T>
+struct Sse;
+template <>
+struct Sse<float> {
+  using V = __m128;
+  static constexpr std::int64_t kLanes = 4;
+  static V load(const float* p) { return _mm_loadu_ps(p); }
+  static V max(V a, V b) { return _mm_max_ps(a, b); }
+  static V min(V a, V b) { return _mm_min_ps(a, b); }
+  static V nan_lanes(V a, V b) { return _mm_or_ps(a, _mm_cmpunord_ps(b, b)); }
+  static bool any(V m) { return _mm_movemask_ps(m) != 0; }
+  static void store(float* p, V v) { _mm_storeu_ps(p, v); }
+  static V zero() { return _mm_setzero_ps(); }
+};
+template <>
+struct Sse<double> {
+  using V = __m128d;
+  static constexpr std::int64_t kLanes = 2;
+  static V load(const double* p) { return _mm_loadu_pd(p); }
+  static V max(V a, V b) { return _mm_max_pd(a, b); }
+  static V min(V a, V b) { return _mm_min_pd(a, b); }
+  static V nan_lanes(V a, V b) { return _mm_or_pd(a, _mm_cmpunord_pd(b, b)); }
+  static bool any(V m) { return _mm_movemask_pd(m) != 0; }
+  static void store(double* p, V v) { _mm_storeu_pd(p, v); }
+  static V zero() { return _mm_setzero_pd(); }
+};
+
+/// The maximum (kMax) or minimum of the contiguous p[0, n), n >= 4 vectors, with SSE2, four
+/// vectors side by side. Neither its value nor its bits depend on the order of the comparisons,
+/// unless a NaN occurs (numpy keeps the first) or the result is a zero (+0 and -0 compare equal,
+/// and numpy keeps one of the equal values by position): then nullopt, and the caller makes the
+/// exact left-to-right pass.
+template <class T, bool kMax>
+std::optional<T> vector_extreme(const T* p, std::int64_t n) {
+  using S = Sse<T>;
+  using V = typename S::V;
+  constexpr std::int64_t kStep = 4 * S::kLanes;
+  const auto pick = [](V a, V b) { return kMax ? S::max(a, b) : S::min(a, b); };
+  V acc[4];
+  V nan = S::zero();
+  for (std::int64_t k = 0; k < 4; ++k) {
+    acc[k] = S::load(p + k * S::kLanes);
+    nan = S::nan_lanes(nan, acc[k]);
+  }
+  std::int64_t i = kStep;
+  for (; i + kStep <= n; i += kStep) {
+    for (std::int64_t k = 0; k < 4; ++k) {
+      const V x = S::load(p + i + k * S::kLanes);
+      acc[k] = pick(acc[k], x);
+      nan = S::nan_lanes(nan, x);
+    }
+  }
+  if (S::any(nan)) return std::nullopt;
+  T lanes[S::kLanes];
+  S::store(lanes, pick(pick(acc[0], acc[1]), pick(acc[2], acc[3])));
+  T result = lanes[0];
+  const auto fold = [&](T x) { result = kMax ? (x > result ? x : result) : (x < result ? x : result); };
+  for (std::int64_t k = 1; k < S::kLanes; ++k) fold(lanes[k]);
+  for (; i < n; ++i) {
+    T x;
+    std::memcpy(&x, p + i, sizeof(T));  // the buffer holds bytes: no typed read
+    if (Num<T>::is_nan(x)) return std::nullopt;
+    fold(x);
+  }
+  if (result == T(0)) return std::nullopt;
+  return result;
+}
+#endif
+
 /// np.amax / np.amin (`op`) of lane elements [first, first + n), n >= 1 (the planner rejects a
-/// stat length of 0). Eight consecutive stretches are reduced side by side and then in order,
+/// stat length of 0). Contiguous float and double runs go through vector_extreme where their
+/// bits allow. Otherwise eight consecutive stretches are reduced side by side and then in order,
 /// which gives the bits of one left-to-right pass: maximum and minimum keep the first NaN, and of
 /// equal values the same one (first or last, Num<T>::max/min), whichever way a sequence is split.
 template <class T, class Op>
 T extreme_of_run(const Op& op, const Lane<T>& lane, std::int64_t first, std::int64_t n) {
+#if defined(__SSE2__)
+  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+    if (lane.stride_bytes == static_cast<std::int64_t>(sizeof(T)) && n >= 4 * Sse<T>::kLanes) {
+      const T* run = reinterpret_cast<const T*>(lane.base) + first;
+      if (const std::optional<T> r = vector_extreme<T, Op::kMax>(run, n)) return *r;
+    }
+  }
+#endif
   constexpr std::int64_t kStretches = 8;
   const std::int64_t len = n / kStretches;
   T result = lane.get(first);
@@ -174,10 +273,20 @@ void group_statistic(Mode mode, const LaneGroup<T>& group, std::int64_t first, s
       return;
     }
     group.load(first, result);
+    const bool adjacent = group.lane_step == static_cast<std::int64_t>(sizeof(T));
     for (std::int64_t i = 1; i < n; ++i) {
-      group.load(first + i, row);
       // Separate arrays (restrict): the compiler may vectorise the select.
       T* __restrict__ acc = result;
+      if (adjacent) {  // the row across the lanes is read in place, not copied first
+        const std::byte* __restrict__ next = group.first + (first + i) * group.stride_bytes;
+        for (std::int64_t j = 0; j < g; ++j) {
+          T v;
+          std::memcpy(&v, next + j * static_cast<std::int64_t>(sizeof(T)), sizeof(T));
+          acc[j] = op(acc[j], v);
+        }
+        continue;
+      }
+      group.load(first + i, row);
       const T* __restrict__ next = row;
       for (std::int64_t j = 0; j < g; ++j) acc[j] = op(acc[j], next[j]);
     }
