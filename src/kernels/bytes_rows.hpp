@@ -50,6 +50,23 @@ inline __m128i reverse_lanes(__m128i v) {
   v = _mm_shufflehi_epi16(v, _MM_SHUFFLE(0, 1, 2, 3));
   return _mm_shuffle_epi32(v, _MM_SHUFFLE(1, 0, 3, 2));
 }
+
+/// Units (W = 1, 2, 4 or 8 bytes) of the low / high half of `a`, each followed by the unit of
+/// `b` beside it: a0 b0 a1 b1 ...
+template <std::int64_t W>
+inline __m128i interleave_low(__m128i a, __m128i b) {
+  if constexpr (W == 1) return _mm_unpacklo_epi8(a, b);
+  if constexpr (W == 2) return _mm_unpacklo_epi16(a, b);
+  if constexpr (W == 4) return _mm_unpacklo_epi32(a, b);
+  return _mm_unpacklo_epi64(a, b);
+}
+template <std::int64_t W>
+inline __m128i interleave_high(__m128i a, __m128i b) {
+  if constexpr (W == 1) return _mm_unpackhi_epi8(a, b);
+  if constexpr (W == 2) return _mm_unpackhi_epi16(a, b);
+  if constexpr (W == 4) return _mm_unpackhi_epi32(a, b);
+  return _mm_unpackhi_epi64(a, b);
+}
 #endif
 
 /// `n` contiguous units at `out` from a descending run of sources `stride` bytes apart:
@@ -131,6 +148,19 @@ inline void interleave_run(const RowContext& c, const RowSegment& seg, std::int6
   }
   if constexpr (W > 0) {
     if (step == 2) {  // interior 1, the common case: value, pad, value, pad, ...
+#if defined(__SSE2__)
+      if constexpr (W == 1 || W == 2 || W == 4 || W == 8) {
+        // 16 bytes of values interleaved with the pad value: two 16-byte stores, not a store
+        // per position.
+        constexpr std::int64_t kValues = 16 / W;
+        const __m128i pad_value = _mm_loadu_si128(reinterpret_cast<const __m128i*>(fill));
+        for (; stride == W && left >= 2 * kValues; left -= 2 * kValues, in += 16, out += 32) {
+          const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in));
+          _mm_storeu_si128(reinterpret_cast<__m128i*>(out), interleave_low<W>(v, pad_value));
+          _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 16), interleave_high<W>(v, pad_value));
+        }
+      }
+#endif
       for (; left >= 2; left -= 2, in += stride, out += 2 * W) {
         copy_unit<W>(out, in, W);
         copy_unit<W>(out + W, fill, W);
