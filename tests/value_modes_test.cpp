@@ -15,6 +15,7 @@
 #include "padnd/plan.hpp"
 #include "spec/helpers.hpp"
 #include "support/value_reference.hpp"
+#include "value_modes/statistics.hpp"
 
 namespace padnd {
 namespace {
@@ -201,6 +202,39 @@ TEST(ValueModes, LongMaximumMinimumRunsGiveTheBitsOfOneLeftToRightPass) {
   check_long_extremes<long double>(
       DType::longdouble, false,
       std::numeric_limits<long double>::digits == 64 ? 10 : sizeof(long double));
+}
+
+/// The vector paths of contiguous runs (maximum, minimum, pairwise sums) against the scalar
+/// paths, which a lane with a gap between its elements takes: the same bits for every length.
+template <class F>
+void check_vector_paths_match_scalar() {
+  std::mt19937_64 rng(11);
+  std::uniform_real_distribution<F> value(F(-1000), F(1000));
+  for (std::int64_t n = 1; n <= 300; ++n) {
+    std::vector<F> dense(static_cast<std::size_t>(n));
+    std::vector<F> gapped(static_cast<std::size_t>(2 * n));
+    for (std::int64_t i = 0; i < n; ++i) {
+      dense[static_cast<std::size_t>(i)] = gapped[static_cast<std::size_t>(2 * i)] = value(rng);
+    }
+    const detail::Lane<F> contiguous{reinterpret_cast<std::byte*>(dense.data()), sizeof(F)};
+    const detail::Lane<F> strided{reinterpret_cast<std::byte*>(gapped.data()), 2 * sizeof(F)};
+    const auto same = [](F a, F b) { return std::memcmp(&a, &b, sizeof(F)) == 0; };
+    EXPECT_TRUE(same(detail::pairwise_sum(contiguous, 0, n), detail::pairwise_sum(strided, 0, n)))
+        << "pairwise sum of " << n;
+    const detail::MaxOp<F> max;
+    const detail::MinOp<F> min;
+    EXPECT_TRUE(same(detail::extreme_of_run(max, contiguous, 0, n),
+                     detail::extreme_of_run(max, strided, 0, n)))
+        << "maximum of " << n;
+    EXPECT_TRUE(same(detail::extreme_of_run(min, contiguous, 0, n),
+                     detail::extreme_of_run(min, strided, 0, n)))
+        << "minimum of " << n;
+  }
+}
+
+TEST(ValueModes, VectorPathsGiveTheBitsOfTheScalarPaths) {
+  check_vector_paths_match_scalar<float>();
+  check_vector_paths_match_scalar<double>();
 }
 
 TEST(ValueModes, NumpyExamples) {

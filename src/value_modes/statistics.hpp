@@ -27,6 +27,65 @@ namespace padnd::detail {
 /// How numpy adds up a reduction: pairwise along a contiguous run, left to right across rows.
 enum class SumOrder : std::uint8_t { pairwise, sequential };
 
+#if defined(__SSE2__)
+/// SSE2 for contiguous runs of float and double: maximum, minimum and pairwise sums.
+template <class T>
+struct Sse;
+template <>
+struct Sse<float> {
+  using V = __m128;
+  static constexpr std::int64_t kLanes = 4;
+  static V load(const float* p) { return _mm_loadu_ps(p); }
+  static V max(V a, V b) { return _mm_max_ps(a, b); }
+  static V min(V a, V b) { return _mm_min_ps(a, b); }
+  static V add(V a, V b) { return _mm_add_ps(a, b); }
+  static V nan_lanes(V a, V b) { return _mm_or_ps(a, _mm_cmpunord_ps(b, b)); }
+  static bool any(V m) { return _mm_movemask_ps(m) != 0; }
+  static void store(float* p, V v) { _mm_storeu_ps(p, v); }
+  static V zero() { return _mm_setzero_ps(); }
+};
+template <>
+struct Sse<double> {
+  using V = __m128d;
+  static constexpr std::int64_t kLanes = 2;
+  static V load(const double* p) { return _mm_loadu_pd(p); }
+  static V max(V a, V b) { return _mm_max_pd(a, b); }
+  static V min(V a, V b) { return _mm_min_pd(a, b); }
+  static V add(V a, V b) { return _mm_add_pd(a, b); }
+  static V nan_lanes(V a, V b) { return _mm_or_pd(a, _mm_cmpunord_pd(b, b)); }
+  static bool any(V m) { return _mm_movemask_pd(m) != 0; }
+  static void store(double* p, V v) { _mm_storeu_pd(p, v); }
+  static V zero() { return _mm_setzero_pd(); }
+};
+#endif
+
+#if defined(__SSE2__)
+/// pairwise_sum's block (8 <= n <= 128) of a contiguous float or double run: the 8
+/// accumulators in SSE2 registers, each adding the same elements in the same order, so the same
+/// bits as the scalar loop.
+template <class T>
+T vector_block_sum(const T* p, std::int64_t n) {
+  using S = Sse<T>;
+  using V = typename S::V;
+  constexpr std::int64_t kVectors = 8 / S::kLanes;
+  V r[kVectors];
+  for (std::int64_t k = 0; k < kVectors; ++k) r[k] = S::load(p + k * S::kLanes);
+  std::int64_t i = 8;
+  for (; i < n - n % 8; i += 8) {
+    for (std::int64_t k = 0; k < kVectors; ++k) r[k] = S::add(r[k], S::load(p + i + k * S::kLanes));
+  }
+  T acc[8];
+  for (std::int64_t k = 0; k < kVectors; ++k) S::store(acc + k * S::kLanes, r[k]);
+  T res = ((acc[0] + acc[1]) + (acc[2] + acc[3])) + ((acc[4] + acc[5]) + (acc[6] + acc[7]));
+  for (; i < n; ++i) {
+    T x;
+    std::memcpy(&x, p + i, sizeof(T));  // the buffer holds bytes: no typed read
+    res += x;
+  }
+  return res;
+}
+#endif
+
 /// numpy's pairwise_sum: blocks of 8 scalars (4 complex) with separate accumulators below 128
 /// scalars, halves above.
 template <class T>
@@ -42,12 +101,19 @@ typename Num<T>::Acc pairwise_sum(const Lane<T>& lane, std::int64_t first, std::
     return res;
   }
   if (n <= kBlock) {
+#if defined(__SSE2__)
+    if constexpr (std::is_same_v<T, A> && (std::is_same_v<T, float> || std::is_same_v<T, double>)) {
+      if (lane.stride_bytes == static_cast<std::int64_t>(sizeof(T))) {
+        return vector_block_sum(reinterpret_cast<const T*>(lane.base) + first, n);
+      }
+    }
+#endif
     A r[kUnroll];
     for (std::int64_t j = 0; j < kUnroll; ++j) r[j] = at(j);
     std::int64_t i = kUnroll;
     for (; i < n - n % kUnroll; i += kUnroll) {
       T v[kUnroll];  // loaded as a block: the adds then vectorise
-      lane.get_run(first + i, kUnroll, v);
+      lane.get_block(first + i, v);
       for (std::int64_t j = 0; j < kUnroll; ++j) r[j] = Ops::add(r[j], Num<T>::to_acc(v[j]));
     }
     A res;
@@ -115,34 +181,6 @@ decltype(auto) with_extreme(Mode mode, const Fn& fn) {
 }
 
 #if defined(__SSE2__)
-/// SSE2 for the contiguous-run maximum/minimum of float and double.
-template <class T>
-struct Sse;
-template <>
-struct Sse<float> {
-  using V = __m128;
-  static constexpr std::int64_t kLanes = 4;
-  static V load(const float* p) { return _mm_loadu_ps(p); }
-  static V max(V a, V b) { return _mm_max_ps(a, b); }
-  static V min(V a, V b) { return _mm_min_ps(a, b); }
-  static V nan_lanes(V a, V b) { return _mm_or_ps(a, _mm_cmpunord_ps(b, b)); }
-  static bool any(V m) { return _mm_movemask_ps(m) != 0; }
-  static void store(float* p, V v) { _mm_storeu_ps(p, v); }
-  static V zero() { return _mm_setzero_ps(); }
-};
-template <>
-struct Sse<double> {
-  using V = __m128d;
-  static constexpr std::int64_t kLanes = 2;
-  static V load(const double* p) { return _mm_loadu_pd(p); }
-  static V max(V a, V b) { return _mm_max_pd(a, b); }
-  static V min(V a, V b) { return _mm_min_pd(a, b); }
-  static V nan_lanes(V a, V b) { return _mm_or_pd(a, _mm_cmpunord_pd(b, b)); }
-  static bool any(V m) { return _mm_movemask_pd(m) != 0; }
-  static void store(double* p, V v) { _mm_storeu_pd(p, v); }
-  static V zero() { return _mm_setzero_pd(); }
-};
-
 /// The maximum (kMax) or minimum of the contiguous p[0, n), n >= 4 vectors, with SSE2, four
 /// vectors side by side. Neither its value nor its bits depend on the order of the comparisons,
 /// unless a NaN occurs (numpy keeps the first) or the result is a zero (+0 and -0 compare equal,
