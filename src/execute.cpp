@@ -82,11 +82,11 @@ struct BytesLoop {
   std::int64_t row_parts;
   std::int64_t col_parts;
   std::int64_t chunk;  ///< positions written per row before moving to the next row
-  /// How whole streamed rows are written; segments (the default) covers everything else.
+  /// How whole rows are written; segments (the default) covers everything else.
   enum class Path : std::uint8_t {
     segments,  ///< write_rows straight to the output
     staged,    ///< whole rows through a StagedOutput (ctx.stream is then off)
-    masked,    ///< whole rows by MaskedRows, streamed from registers
+    masked,    ///< whole rows by MaskedRows, from registers (streamed if ctx.stream)
   } path;
   std::uintptr_t in_lo;  ///< masked: address of the lowest input byte of the view
   std::uintptr_t in_hi;  ///< masked: one past the highest
@@ -314,9 +314,10 @@ void run_bytes(const Plan& plan, const RowContext& ctx, const std::byte* in, std
     loop.col_parts = std::min(ctx.row_len, (tasks + loop.rows - 1) / loop.rows);
   }
   const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
-  const bool streamed_whole_rows = ctx.stream && loop.col_parts == 1 && loop.chunk >= ctx.row_len;
+  const bool writes_whole_rows = loop.col_parts == 1 && loop.chunk >= ctx.row_len;
+  const bool streamed_whole_rows = ctx.stream && writes_whole_rows;
 #if defined(__SSE2__)
-  if (streamed_whole_rows && W > 0 && ctx.bordered != nullptr &&
+  if (writes_whole_rows && W > 0 && ctx.bordered != nullptr &&
       detail::MaskedRows::fits(*ctx.bordered, row_bytes, ctx.unit_bytes) &&
       reinterpret_cast<std::uintptr_t>(out) % 16 == 0) {
     const auto [lo, hi] = view_span(plan);
