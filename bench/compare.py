@@ -116,19 +116,11 @@ def interleaved_medians(fns: dict, repetitions: int, min_sample_s: float) -> dic
 
 
 class CopyBound:
-    """All-core memcpy: numpy.copyto of one contiguous part per core, one thread each."""
+    """All-core copy: numpy.copyto of one contiguous part per core, one thread each."""
 
     def __init__(self, threads: int):
         self.threads = threads
         self.pool = ThreadPoolExecutor(threads)
-
-    def copy(self, dst: np.ndarray, src) -> None:
-        """dst[:] = src (an array as long as dst, or a scalar), one part per thread."""
-        cuts = [len(dst) * t // self.threads for t in range(self.threads + 1)]
-        parts = [self.pool.submit(np.copyto, dst[a:b], src if np.isscalar(src) else src[a:b])
-                 for a, b in zip(cuts, cuts[1:])]
-        for part in parts:
-            part.result()
 
     def fresh_copy(self, read: int, written: int):
         """A function that copies `read` bytes into a fresh numpy.empty buffer of `written`
@@ -137,10 +129,18 @@ class CopyBound:
         copied = min(read, written)
         src = np.ones(copied, np.uint8)
 
+        def part(dst: np.ndarray, t: int) -> None:  # thread t's share of the copy and the fill
+            c0, c1 = copied * t // self.threads, copied * (t + 1) // self.threads
+            rest = written - copied
+            f0 = copied + rest * t // self.threads
+            f1 = copied + rest * (t + 1) // self.threads
+            np.copyto(dst[c0:c1], src[c0:c1])
+            np.copyto(dst[f0:f1], 0)
+
         def run():
             dst = np.empty(written, np.uint8)
-            self.copy(dst[:copied], src)
-            self.copy(dst[copied:], 0)
+            for done in [self.pool.submit(part, dst, t) for t in range(self.threads)]:
+                done.result()
         return run
 
 

@@ -71,19 +71,20 @@ std::vector<std::byte> make_input(const Workload& w) {
 
 int cores() { return std::max(1, static_cast<int>(std::thread::hardware_concurrency())); }
 
-/// fn(begin, end) on `n` threads (1 = the calling thread), [0, bytes) split into contiguous parts.
+/// fn(t) for every t in [0, n), each on its own thread (t = 0 on the calling thread).
 template <class Fn>
-void parallel_parts(std::int64_t bytes, int n, const Fn& fn) {
+void on_threads(int n, const Fn& fn) {
   std::vector<std::thread> helpers;
-  const auto part = [&](int t) { fn(bytes * t / n, bytes * (t + 1) / n); };
-  for (int t = 1; t < n; ++t) helpers.emplace_back(part, t);
-  part(0);
+  for (int t = 1; t < n; ++t) helpers.emplace_back(fn, t);
+  fn(0);
   for (auto& h : helpers) h.join();
 }
 
-/// memcpy of `bytes` split over `n` threads.
+/// memcpy of `bytes` split over `n` threads, a contiguous part each.
 void parallel_memcpy(std::byte* dst, const std::byte* src, std::int64_t bytes, int n) {
-  parallel_parts(bytes, n, [&](std::int64_t b, std::int64_t e) {
+  on_threads(n, [&](int t) {
+    const std::int64_t b = bytes * t / n;
+    const std::int64_t e = bytes * (t + 1) / n;
     std::memcpy(dst + b, src + b, static_cast<std::size_t>(e - b));
   });
 }
@@ -127,13 +128,14 @@ void pad_allocating(benchmark::State& state, const Workload& w) {
   state.SetBytesProcessed(state.iterations() * (read_bytes(w) + out_bytes));
 }
 
-/// The bound for the same traffic: copying half the bytes reads and writes them all.
-std::int64_t bound_copy_bytes(const Workload& w) {
-  const std::int64_t out = padnd::storage_bytes(
-      padnd::ElementType{w.dtype},
-      padnd::element_count(padnd::infer_shape(w.shape, spec_of(w))));
-  return (read_bytes(w) + out) / 2;
+/// Bytes a pad writes: its output.
+std::int64_t write_bytes(const Workload& w) {
+  return padnd::storage_bytes(padnd::ElementType{w.dtype},
+                              padnd::element_count(padnd::infer_shape(w.shape, spec_of(w))));
 }
+
+/// The bound for the same traffic: copying half the bytes reads and writes them all.
+std::int64_t bound_copy_bytes(const Workload& w) { return (read_bytes(w) + write_bytes(w)) / 2; }
 
 /// memcpy of the same traffic into a touched buffer on `threads` threads: all cores for the
 /// large workloads' bound; one for medium workloads, whose bytes stay in cache, which is what
@@ -156,15 +158,20 @@ void memcpy_touched(benchmark::State& state, const Workload& w, int threads) {
 /// output (4 times its input).
 void memcpy_fresh(benchmark::State& state, const Workload& w) {
   const std::int64_t in_bytes = read_bytes(w);
-  const std::int64_t out_bytes = padnd::storage_bytes(
-      padnd::ElementType{w.dtype}, padnd::element_count(padnd::infer_shape(w.shape, spec_of(w))));
+  const std::int64_t out_bytes = write_bytes(w);
   const std::int64_t copied = std::min(in_bytes, out_bytes);
   std::vector<std::byte> src(static_cast<std::size_t>(copied), std::byte{3});
   for (auto _ : state) {
     std::byte* dst = fresh_huge_buffer(out_bytes);
-    parallel_memcpy(dst, src.data(), copied, cores());
-    parallel_parts(out_bytes - copied, cores(), [&](std::int64_t b, std::int64_t e) {
-      std::memset(dst + copied + b, 0, static_cast<std::size_t>(e - b));
+    // Each thread copies its part of the input and fills its part of the rest.
+    const int threads = cores();
+    on_threads(threads, [&](int t) {
+      const std::int64_t c0 = copied * t / threads;
+      const std::int64_t c1 = copied * (t + 1) / threads;
+      std::memcpy(dst + c0, src.data() + c0, static_cast<std::size_t>(c1 - c0));
+      const std::int64_t f0 = copied + (out_bytes - copied) * t / threads;
+      const std::int64_t f1 = copied + (out_bytes - copied) * (t + 1) / threads;
+      std::memset(dst + f0, 0, static_cast<std::size_t>(f1 - f0));
     });
     benchmark::DoNotOptimize(dst);
     std::free(dst);

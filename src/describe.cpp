@@ -101,7 +101,10 @@ std::string Plan::describe() const {
     }
   }
   os << '\n';
-  if (fill_then_place_) os << "small constant output: filled whole, then the input rows placed\n";
+  if (fill_then_place_) {
+    os << "small output, the pad value around the input: filled whole, then the input rows "
+          "placed\n";
+  }
   if (!passes_.empty()) {
     os << "axis passes, in numpy's order (over the output, after the rows):";
     for (const AxisPass& p : passes_) {

@@ -393,17 +393,17 @@ void execute(const Plan& plan, const void* in, void* out, std::int64_t out_bytes
     return;
   }
   const std::int64_t traffic_bytes = plan.in_elems_ * plan.type_.item_bytes() + plan.out_bytes_;
-  const RowContext ctx{plan.row_,
-                       plan.bordered_ ? &*plan.bordered_ : nullptr,
-                       plan.gather_.data(),
-                       row.out_len,
-                       row.in_stride,
-                       plan.unit_bytes_,
-                       &pattern,
-                       plan.fill_byte_,
-                       options.streaming == Streaming::always ||
-                           (options.streaming == Streaming::automatic &&
-                            traffic_bytes > stream_above_bytes())};
+  const RowContext ctx{
+      plan.row_,
+      plan.bordered_ ? &*plan.bordered_ : nullptr,
+      plan.gather_.data(),
+      row.out_len,
+      row.in_stride,
+      plan.unit_bytes_,
+      &pattern,
+      plan.fill_byte_,
+      options.streaming == Streaming::always ||
+          (options.streaming == Streaming::automatic && traffic_bytes > stream_above_bytes())};
   const auto* in_bytes = static_cast<const std::byte*>(in);
   switch (plan.type_.storage()) {
     case Storage::string:

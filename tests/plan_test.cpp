@@ -317,23 +317,43 @@ bool fills_then_places(const Plan& p) {
 
 TEST(Plan, SmallConstantPadsFillThenPlace) {
   const PadSpec one = spec_of({{0, 0, 0}, {1, 1, 0}, {1, 1, 0}});
-  EXPECT_TRUE(fills_then_places(make_plan(DType::float32, {2, 3, 4}, {}, spec_of({{1, 1, 0}, {1, 1, 0}, {1, 1, 0}}))));
+  EXPECT_TRUE(fills_then_places(
+      make_plan(DType::float32, {2, 3, 4}, {}, spec_of({{1, 1, 0}, {1, 1, 0}, {1, 1, 0}}))));
   // Rows of at most 64 bytes up to 256 KiB: (4096, 14) float32 padded to 16 columns is 256 KiB.
   const PadSpec columns = spec_of({{0, 0, 0}, {1, 1, 0}});
   EXPECT_TRUE(fills_then_places(make_plan(DType::float32, {4096, 14}, {}, columns)));
   EXPECT_FALSE(fills_then_places(make_plan(DType::float32, {4097, 14}, {}, columns)));
-  EXPECT_FALSE(fills_then_places(make_plan(DType::float32, {4096, 17}, {}, columns)));  // 68-byte rows
+  EXPECT_FALSE(
+      fills_then_places(make_plan(DType::float32, {4096, 17}, {}, columns)));  // 68-byte rows
   // Longer rows up to 16 KiB: 4094 + 2 float32 columns is 16 KiB.
   EXPECT_TRUE(fills_then_places(make_plan(DType::float32, {1, 4094}, {}, columns)));
   EXPECT_FALSE(fills_then_places(make_plan(DType::float32, {1, 4095}, {}, columns)));
-  EXPECT_FALSE(fills_then_places(make_plan(DType::float32, {8, 56, 56}, {}, one)));  // 224-byte rows
+  EXPECT_FALSE(
+      fills_then_places(make_plan(DType::float32, {8, 56, 56}, {}, one)));  // 224-byte rows
   // Interior padding on outer axes is placed; in the row it is not one copy.
-  EXPECT_TRUE(fills_then_places(make_plan(DType::float32, {3, 4}, {}, spec_of({{1, 1, 2}, {1, 1, 0}}))));
-  EXPECT_FALSE(fills_then_places(make_plan(DType::float32, {3, 4}, {}, spec_of({{1, 1, 0}, {1, 1, 1}}))));
+  EXPECT_TRUE(
+      fills_then_places(make_plan(DType::float32, {3, 4}, {}, spec_of({{1, 1, 2}, {1, 1, 0}}))));
+  EXPECT_FALSE(
+      fills_then_places(make_plan(DType::float32, {3, 4}, {}, spec_of({{1, 1, 0}, {1, 1, 1}}))));
   // Borders that read the input, and rows that are not contiguous in the input, are walked.
-  EXPECT_FALSE(fills_then_places(make_plan(DType::float32, {2, 3, 4}, {}, spec_of({{1, 1, 0}, {1, 1, 0}, {1, 1, 0}}, Mode::edge))));
+  EXPECT_FALSE(fills_then_places(make_plan(
+      DType::float32, {2, 3, 4}, {}, spec_of({{1, 1, 0}, {1, 1, 0}, {1, 1, 0}}, Mode::edge))));
   EXPECT_FALSE(fills_then_places(make_plan(DType::float32, {3, 4}, {32, 8}, columns)));
-  EXPECT_TRUE(fills_then_places(make_plan(DType::float32, {3, 4}, {32, 4}, columns)));  // strided outer
+  EXPECT_TRUE(
+      fills_then_places(make_plan(DType::float32, {3, 4}, {32, 4}, columns)));  // strided outer
+  // A plan without pad positions is one copy.
+  EXPECT_FALSE(
+      fills_then_places(make_plan(DType::float32, {3, 4}, {}, spec_of({{0, 0, 0}, {0, 0, 0}}))));
+  // No input at all: the output is the pad value, and the null input is never read.
+  PadSpec rows = spec_of({{1, 1, 0}, {0, 0, 0}});
+  rows.value = std::string("\x01\x02\x03\x04", 4);
+  const Plan empty = make_plan(DType::float32, {0, 3}, {}, rows);
+  ASSERT_TRUE(fills_then_places(empty));
+  std::vector<std::byte> out(static_cast<std::size_t>(empty.output_bytes()));
+  execute(empty, nullptr, out.data(), empty.output_bytes());
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    EXPECT_EQ(static_cast<int>(out[i]), static_cast<int>(i % 4) + 1) << i;
+  }
 }
 
 TEST(Describe, NamesShapesAxesAndSegments) {

@@ -237,6 +237,20 @@ TEST(ValueModes, VectorPathsGiveTheBitsOfTheScalarPaths) {
   check_vector_paths_match_scalar<double>();
 }
 
+TEST(ValueModes, BoolLanesSideBySideReadAnyNonZeroByteAsTrue) {
+  // numpy stores bool as 0 or 1; a buffer may hold other bytes, which read as true.
+  const std::vector<std::uint8_t> bytes = {2, 0, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0};
+  PadSpec spec;
+  spec.axes = {{1, 1, 0}, {0, 0, 0}};
+  spec.axis_modes = {AxisMode{Mode::maximum}, AxisMode{Mode::constant}};
+  const Tensor out = pad(TensorView{bytes.data(), DType::boolean, {3, 4}, {}}, spec);
+  const auto* got = static_cast<const std::uint8_t*>(out.data());
+  const std::vector<std::uint8_t> first(got, got + 4);
+  const std::vector<std::uint8_t> last(got + 16, got + 20);
+  EXPECT_EQ(first, (std::vector<std::uint8_t>{1, 1, 0, 0}));
+  EXPECT_EQ(last, (std::vector<std::uint8_t>{1, 1, 0, 0}));
+}
+
 TEST(ValueModes, NumpyExamples) {
   // numpy.pad's docstring examples
   const Tensor a = test::numeric_tensor(DType::int64, {5}, {1, 2, 3, 4, 5});

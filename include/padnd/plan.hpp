@@ -170,7 +170,7 @@ class Plan {
   std::string fill_;
   int fill_byte_ = -1;  ///< byte storage: the byte every fill byte equals (memset), else -1
   /// A small output that is pad value outside the placed input: execution fills it whole and
-  /// copies the input rows into place (detail::fits_fill_then_place).
+  /// copies the input rows into place (plan.cpp, fits_fill_then_place).
   bool fill_then_place_ = false;
   std::vector<AxisPass> passes_;
   std::vector<std::int64_t> begins_;

@@ -51,21 +51,14 @@ inline __m128i reverse_lanes(__m128i v) {
   return _mm_shuffle_epi32(v, _MM_SHUFFLE(1, 0, 3, 2));
 }
 
-/// Units (W = 1, 2, 4 or 8 bytes) of the low / high half of `a`, each followed by the unit of
+/// Units (W = 1, 2, 4 or 8 bytes) of the low (high) half of `a`, each followed by the unit of
 /// `b` beside it: a0 b0 a1 b1 ...
-template <std::int64_t W>
-inline __m128i interleave_low(__m128i a, __m128i b) {
-  if constexpr (W == 1) return _mm_unpacklo_epi8(a, b);
-  if constexpr (W == 2) return _mm_unpacklo_epi16(a, b);
-  if constexpr (W == 4) return _mm_unpacklo_epi32(a, b);
-  return _mm_unpacklo_epi64(a, b);
-}
-template <std::int64_t W>
-inline __m128i interleave_high(__m128i a, __m128i b) {
-  if constexpr (W == 1) return _mm_unpackhi_epi8(a, b);
-  if constexpr (W == 2) return _mm_unpackhi_epi16(a, b);
-  if constexpr (W == 4) return _mm_unpackhi_epi32(a, b);
-  return _mm_unpackhi_epi64(a, b);
+template <std::int64_t W, bool kHigh>
+inline __m128i interleave(__m128i a, __m128i b) {
+  if constexpr (W == 1) return kHigh ? _mm_unpackhi_epi8(a, b) : _mm_unpacklo_epi8(a, b);
+  if constexpr (W == 2) return kHigh ? _mm_unpackhi_epi16(a, b) : _mm_unpacklo_epi16(a, b);
+  if constexpr (W == 4) return kHigh ? _mm_unpackhi_epi32(a, b) : _mm_unpacklo_epi32(a, b);
+  return kHigh ? _mm_unpackhi_epi64(a, b) : _mm_unpacklo_epi64(a, b);
 }
 #endif
 
@@ -156,8 +149,8 @@ inline void interleave_run(const RowContext& c, const RowSegment& seg, std::int6
         const __m128i pad_value = _mm_loadu_si128(reinterpret_cast<const __m128i*>(fill));
         for (; stride == W && left >= 2 * kValues; left -= 2 * kValues, in += 16, out += 32) {
           const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in));
-          _mm_storeu_si128(reinterpret_cast<__m128i*>(out), interleave_low<W>(v, pad_value));
-          _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 16), interleave_high<W>(v, pad_value));
+          _mm_storeu_si128(reinterpret_cast<__m128i*>(out), interleave<W, false>(v, pad_value));
+          _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 16), interleave<W, true>(v, pad_value));
         }
       }
 #endif

@@ -31,10 +31,10 @@ void cpu_relax() {
 #endif
 }
 
-/// Spins while `waiting()` holds, for at most kSpin (the clock is read every 64 turns).
+/// Spins while `waiting()` holds, until `deadline` at the latest (the clock is read every 64
+/// turns).
 template <class Waiting>
-void spin_while(const Waiting& waiting) {
-  const auto deadline = std::chrono::steady_clock::now() + kSpin;
+void spin_while(const Waiting& waiting, std::chrono::steady_clock::time_point deadline) {
   for (unsigned n = 1; waiting(); ++n) {
     cpu_relax();
     if (n % 64 == 0 && std::chrono::steady_clock::now() >= deadline) return;
@@ -86,10 +86,12 @@ class Pool {
     }
     wake_.notify_all();
     loop.work();
-    // Helpers usually finish within a few task lengths: wait for them spinning, not asleep.
-    spin_while([&] { return loop.done.load(std::memory_order_acquire) != loop.count; });
-    // ... and for them to detach: sleeping on idle_ until a worker's notify costs a wake-up.
-    spin_while([&] { return attached_.load(std::memory_order_acquire) != 0; });
+    // Helpers usually finish within a few task lengths: wait for them spinning, not asleep, and
+    // for them to detach (sleeping on idle_ until a worker's notify costs a wake-up); kSpin in
+    // all.
+    const auto deadline = std::chrono::steady_clock::now() + kSpin;
+    spin_while([&] { return loop.done.load(std::memory_order_acquire) != loop.count; }, deadline);
+    spin_while([&] { return attached_.load(std::memory_order_acquire) != 0; }, deadline);
     // Workers that have not woken yet are not waited for: they will find no loop. Tasks may
     // still run on attached workers, and a worker may still hold `loop` after its last task.
     std::unique_lock lock(mutex_);
@@ -141,7 +143,8 @@ class Pool {
   /// Spins until the generation moves on from `seen` or kSpin has passed.
   void spin_while_unchanged(std::uint64_t seen) {
     spinning_.fetch_add(1, std::memory_order_relaxed);
-    spin_while([&] { return generation_.load(std::memory_order_acquire) == seen; });
+    spin_while([&] { return generation_.load(std::memory_order_acquire) == seen; },
+               std::chrono::steady_clock::now() + kSpin);
     spinning_.fetch_sub(1, std::memory_order_relaxed);
   }
 
@@ -151,7 +154,7 @@ class Pool {
   std::condition_variable idle_;
   Loop* loop_ = nullptr;
   int helpers_wanted_ = 0;
-  std::atomic<int> attached_{0};  // written under mutex_; the caller also spins on it
+  std::atomic<int> attached_{0};              // written under mutex_; the caller also spins on it
   std::atomic<std::uint64_t> generation_{0};  // written under mutex_, read by spinners without
   std::atomic<int> spinning_{0};
   bool stopping_ = false;

@@ -39,7 +39,7 @@ struct Sse<float> {
   static V max(V a, V b) { return _mm_max_ps(a, b); }
   static V min(V a, V b) { return _mm_min_ps(a, b); }
   static V add(V a, V b) { return _mm_add_ps(a, b); }
-  static V nan_lanes(V a, V b) { return _mm_or_ps(a, _mm_cmpunord_ps(b, b)); }
+  static V or_nan_mask(V a, V b) { return _mm_or_ps(a, _mm_cmpunord_ps(b, b)); }
   static bool any(V m) { return _mm_movemask_ps(m) != 0; }
   static void store(float* p, V v) { _mm_storeu_ps(p, v); }
   static V zero() { return _mm_setzero_ps(); }
@@ -52,7 +52,7 @@ struct Sse<double> {
   static V max(V a, V b) { return _mm_max_pd(a, b); }
   static V min(V a, V b) { return _mm_min_pd(a, b); }
   static V add(V a, V b) { return _mm_add_pd(a, b); }
-  static V nan_lanes(V a, V b) { return _mm_or_pd(a, _mm_cmpunord_pd(b, b)); }
+  static V or_nan_mask(V a, V b) { return _mm_or_pd(a, _mm_cmpunord_pd(b, b)); }
   static bool any(V m) { return _mm_movemask_pd(m) != 0; }
   static void store(double* p, V v) { _mm_storeu_pd(p, v); }
   static V zero() { return _mm_setzero_pd(); }
@@ -196,21 +196,23 @@ std::optional<T> vector_extreme(const T* p, std::int64_t n) {
   V nan = S::zero();
   for (std::int64_t k = 0; k < 4; ++k) {
     acc[k] = S::load(p + k * S::kLanes);
-    nan = S::nan_lanes(nan, acc[k]);
+    nan = S::or_nan_mask(nan, acc[k]);
   }
   std::int64_t i = kStep;
   for (; i + kStep <= n; i += kStep) {
     for (std::int64_t k = 0; k < 4; ++k) {
       const V x = S::load(p + i + k * S::kLanes);
       acc[k] = pick(acc[k], x);
-      nan = S::nan_lanes(nan, x);
+      nan = S::or_nan_mask(nan, x);
     }
   }
   if (S::any(nan)) return std::nullopt;
   T lanes[S::kLanes];
   S::store(lanes, pick(pick(acc[0], acc[1]), pick(acc[2], acc[3])));
   T result = lanes[0];
-  const auto fold = [&](T x) { result = kMax ? (x > result ? x : result) : (x < result ? x : result); };
+  const auto fold = [&](T x) {
+    result = kMax ? (x > result ? x : result) : (x < result ? x : result);
+  };
   for (std::int64_t k = 1; k < S::kLanes; ++k) fold(lanes[k]);
   for (; i < n; ++i) {
     T x;
@@ -311,7 +313,9 @@ void group_statistic(Mode mode, const LaneGroup<T>& group, std::int64_t first, s
       return;
     }
     group.load(first, result);
-    const bool adjacent = group.lane_step == static_cast<std::int64_t>(sizeof(T));
+    // (bool lanes go through Lane<bool>, which reads any non-zero byte as true)
+    const bool adjacent =
+        !std::is_same_v<T, bool> && group.lane_step == static_cast<std::int64_t>(sizeof(T));
     for (std::int64_t i = 1; i < n; ++i) {
       // Separate arrays (restrict): the compiler may vectorise the select.
       T* __restrict__ acc = result;
