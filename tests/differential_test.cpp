@@ -241,6 +241,46 @@ TEST_P(LongRows, RandomCasesMatchReference) {
   }
 }
 
+/// Constant pads of many short rows made of whole 16-byte pieces, too large to be filled whole
+/// and placed: MaskedRows writes them from registers, with streamed or cached stores, and the rows
+/// whose loads would leave the input view (its first and last) from the row program.
+TEST(MaskedRows, ManyShortRowsMatchReference) {
+  std::mt19937_64 rng(0x2545f4914f6cdd1dULL);
+  for (const DType dtype :
+       {DType::uint8, DType::float16, DType::float32, DType::float64, DType::complex128}) {
+    const ElementType type(dtype);
+    const std::int64_t item = type.item_bytes();
+    for (int trial = 0; trial < 6; ++trial) {
+      const auto out_row = static_cast<std::int64_t>(16 * (1 + rng() % 4)) / item;  // positions
+      const auto begin = static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(out_row));
+      const auto end =
+          static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(out_row - begin));
+      const std::int64_t rows = (std::int64_t{300} << 10) / (out_row * item) + trial;  // > 256 KiB
+      const std::vector<std::int64_t> shape = {rows, out_row - begin - end};
+      std::vector<std::byte> in(static_cast<std::size_t>(element_count(shape) * item));
+      for (auto& b : in) b = static_cast<std::byte>(rng());
+      PadSpec spec;
+      spec.axes = {{0, 0, 0}, {begin, end, 0}};
+      for (std::int64_t i = 0; i < item; ++i) spec.value += static_cast<char>(rng());
+      const TensorView view{in.data(), type, shape, {}};
+      const Plan plan = make_plan(type, shape, {}, spec);
+      SCOPED_TRACE(plan.describe());
+      ASSERT_EQ(plan.describe().find("filled whole"), std::string::npos);
+      const Tensor expected = testing::reference_pad(view, spec);
+      for (const Streaming streaming : {Streaming::never, Streaming::always}) {
+        ExecOptions options;
+        options.streaming = streaming;
+        options.threads = 1 + static_cast<int>(rng() % 2);
+        std::vector<std::byte> out(static_cast<std::size_t>(plan.output_bytes() + 16));
+        std::byte* dst = out.data() + (16 - reinterpret_cast<std::uintptr_t>(out.data()) % 16) % 16;
+        execute(plan, in.data(), dst, plan.output_bytes(), options);
+        EXPECT_TRUE(testing::same_contents(expected, dst, plan.output_bytes()))
+            << type.name() << (streaming == Streaming::always ? " streamed" : " cached");
+      }
+    }
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(EveryWidth, LongRows,
                          ::testing::Values(ElementType(DType::int4), ElementType(DType::uint2),
                                            ElementType(DType::uint8), ElementType(DType::float16),

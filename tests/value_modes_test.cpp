@@ -205,30 +205,44 @@ TEST(ValueModes, LongMaximumMinimumRunsGiveTheBitsOfOneLeftToRightPass) {
 }
 
 /// The vector paths of contiguous runs (maximum, minimum, pairwise sums) against the scalar
-/// paths, which a lane with a gap between its elements takes: the same bits for every length.
+/// paths, which a lane with a gap between its elements takes: the same bits for every length, for
+/// random values, for runs whose extreme is a zero of either sign, and for runs with a NaN (two
+/// payloads) at a random place.
 template <class F>
 void check_vector_paths_match_scalar() {
   std::mt19937_64 rng(11);
   std::uniform_real_distribution<F> value(F(-1000), F(1000));
-  for (std::int64_t n = 1; n <= 300; ++n) {
-    std::vector<F> dense(static_cast<std::size_t>(n));
-    std::vector<F> gapped(static_cast<std::size_t>(2 * n));
-    for (std::int64_t i = 0; i < n; ++i) {
-      dense[static_cast<std::size_t>(i)] = gapped[static_cast<std::size_t>(2 * i)] = value(rng);
+  F nan_b = std::numeric_limits<F>::quiet_NaN();
+  unsigned char bytes[sizeof(F)];
+  std::memcpy(bytes, &nan_b, sizeof(F));
+  bytes[0] ^= 0x5a;
+  std::memcpy(&nan_b, bytes, sizeof(F));
+  const F nans[] = {std::numeric_limits<F>::quiet_NaN(), nan_b};
+  const auto same = [](F a, F b) { return std::memcmp(&a, &b, sizeof(F)) == 0; };
+  for (int kind = 0; kind < 3; ++kind) {  // random values; zero extremes; a NaN somewhere
+    for (std::int64_t n = 1; n <= 300; ++n) {
+      for (const bool maximum : {true, false}) {
+        const F zeros_and_one[] = {F(0), F(-0.0), maximum ? F(-1) : F(1)};
+        std::vector<F> dense(static_cast<std::size_t>(n));
+        for (F& v : dense) v = kind == 1 ? zeros_and_one[rng() % 3] : value(rng);
+        if (kind == 2) dense[rng() % dense.size()] = nans[rng() % 2];
+        std::vector<F> gapped(static_cast<std::size_t>(2 * n));
+        for (std::size_t i = 0; i < dense.size(); ++i) gapped[2 * i] = dense[i];
+        const detail::Lane<F> contiguous{reinterpret_cast<std::byte*>(dense.data()), sizeof(F)};
+        const detail::Lane<F> strided{reinterpret_cast<std::byte*>(gapped.data()), 2 * sizeof(F)};
+        const F vector = maximum ? detail::extreme_of_run(detail::MaxOp<F>{}, contiguous, 0, n)
+                                 : detail::extreme_of_run(detail::MinOp<F>{}, contiguous, 0, n);
+        const F scalar = maximum ? detail::extreme_of_run(detail::MaxOp<F>{}, strided, 0, n)
+                                 : detail::extreme_of_run(detail::MinOp<F>{}, strided, 0, n);
+        EXPECT_TRUE(same(vector, scalar))
+            << (maximum ? "maximum" : "minimum") << " of " << n << ", kind " << kind;
+        if (kind == 0 && maximum) {
+          EXPECT_TRUE(
+              same(detail::pairwise_sum(contiguous, 0, n), detail::pairwise_sum(strided, 0, n)))
+              << "pairwise sum of " << n;
+        }
+      }
     }
-    const detail::Lane<F> contiguous{reinterpret_cast<std::byte*>(dense.data()), sizeof(F)};
-    const detail::Lane<F> strided{reinterpret_cast<std::byte*>(gapped.data()), 2 * sizeof(F)};
-    const auto same = [](F a, F b) { return std::memcmp(&a, &b, sizeof(F)) == 0; };
-    EXPECT_TRUE(same(detail::pairwise_sum(contiguous, 0, n), detail::pairwise_sum(strided, 0, n)))
-        << "pairwise sum of " << n;
-    const detail::MaxOp<F> max;
-    const detail::MinOp<F> min;
-    EXPECT_TRUE(same(detail::extreme_of_run(max, contiguous, 0, n),
-                     detail::extreme_of_run(max, strided, 0, n)))
-        << "maximum of " << n;
-    EXPECT_TRUE(same(detail::extreme_of_run(min, contiguous, 0, n),
-                     detail::extreme_of_run(min, strided, 0, n)))
-        << "minimum of " << n;
   }
 }
 
