@@ -15,6 +15,7 @@ namespace padnd::detail {
 
 /// Writes the plan's output: the pad value (fill_long's `fill_byte` and `pattern`) over all of
 /// it, then the input row of every middle position of the outer axes into the row's middle run.
+/// Serial, with cached stores whatever ExecOptions say: the output is at most 256 KiB.
 inline void fill_then_place(const Plan& plan, const std::byte* in, std::byte* out, int fill_byte,
                             const std::string& pattern) {
   fill_long(out, plan.output_bytes(), fill_byte, pattern);
