@@ -410,9 +410,9 @@ const std::string& zero_pattern() {
   return zeros;
 }
 
-std::string replicate_pattern(const std::string& element_bytes) {
+std::string replicate_pattern(const std::string& element_bytes, std::int64_t min_bytes) {
   const auto element = static_cast<std::int64_t>(element_bytes.size());
-  const std::int64_t copies = (kFillPatternBytes + element - 1) / element;
+  const std::int64_t copies = (min_bytes + element - 1) / element;
   std::string pattern(static_cast<std::size_t>(copies * element), '\0');
   std::memcpy(pattern.data(), element_bytes.data(), element_bytes.size());
   for (std::int64_t have = 1; have < copies; have *= 2) {  // double the filled prefix

@@ -17,7 +17,8 @@ namespace padnd::detail {
 /// The pad value replicated to a fill pattern of at least kFillPatternBytes, a whole number of
 /// elements long, so that filling any run of elements is a few block copies.
 inline constexpr std::int64_t kFillPatternBytes = 256;
-std::string replicate_pattern(const std::string& element_bytes);
+std::string replicate_pattern(const std::string& element_bytes,
+                              std::int64_t min_bytes = kFillPatternBytes);
 /// kFillPatternBytes zero bytes: the pattern of every all-zero pad value.
 const std::string& zero_pattern();
 

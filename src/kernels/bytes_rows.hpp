@@ -6,7 +6,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <string>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -80,24 +79,6 @@ PADND_INLINE void reverse_units(std::byte* out, const std::byte* in, std::int64_
   }
 #endif
   for (; i < n; ++i) copy_unit<W>(out + i * unit, in - i * stride, unit);
-}
-
-/// Fills `bytes` (a whole number of elements) with the pad value: memset when it is one repeated
-/// byte (`fill_byte` >= 0), otherwise block copies of `pattern`, the replicated value.
-inline void fill_long(std::byte* dst, std::int64_t bytes, int fill_byte,
-                      const std::string& pattern) {
-  if (fill_byte >= 0) {
-    std::memset(dst, fill_byte, static_cast<std::size_t>(bytes));
-    return;
-  }
-  const auto chunk = static_cast<std::int64_t>(pattern.size());
-  const auto* from = reinterpret_cast<const std::byte*>(pattern.data());
-  while (bytes > chunk) {
-    std::memcpy(dst, from, static_cast<std::size_t>(chunk));
-    dst += chunk;
-    bytes -= chunk;
-  }
-  copy_bytes(dst, from, static_cast<std::size_t>(bytes));
 }
 
 /// Fills `bytes` (a whole number of elements) with the pad value; short fills (row borders) are

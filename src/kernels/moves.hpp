@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <string>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -63,6 +64,24 @@ PADND_INLINE void copy_bytes(std::byte* dst, const std::byte* src, std::size_t n
   } else {
     for (std::size_t i = 0; i < n; ++i) dst[i] = src[i];
   }
+}
+
+/// Fills `bytes` (a whole number of elements) with a value: memset when it is one repeated byte
+/// (`fill_byte` >= 0), otherwise block copies of `pattern`, the value replicated.
+inline void fill_long(std::byte* dst, std::int64_t bytes, int fill_byte,
+                      const std::string& pattern) {
+  if (fill_byte >= 0) {
+    std::memset(dst, fill_byte, static_cast<std::size_t>(bytes));
+    return;
+  }
+  const auto chunk = static_cast<std::int64_t>(pattern.size());
+  const auto* from = reinterpret_cast<const std::byte*>(pattern.data());
+  while (bytes > chunk) {
+    std::memcpy(dst, from, static_cast<std::size_t>(chunk));
+    dst += chunk;
+    bytes -= chunk;
+  }
+  copy_bytes(dst, from, static_cast<std::size_t>(bytes));
 }
 
 #if defined(__SSE2__)

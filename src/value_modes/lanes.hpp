@@ -110,15 +110,6 @@ struct Lane {
     }
     for (std::int64_t k = 0; k < n; ++k) dst[k] = get(i + k);
   }
-  /// get_run of a fixed count N: a few moves inline where the lane is contiguous, not a call.
-  template <std::int64_t N>
-  void get_block(std::int64_t i, T (&dst)[N]) const {
-    if (stride_bytes == static_cast<std::int64_t>(sizeof(T))) {
-      std::memcpy(dst, base + i * stride_bytes, sizeof dst);
-      return;
-    }
-    for (std::int64_t k = 0; k < N; ++k) dst[k] = get(i + k);
-  }
 };
 
 /// numpy stores bool as one byte, 0 or 1.
@@ -132,10 +123,6 @@ struct Lane<bool> {
   }
   void get_run(std::int64_t i, std::int64_t n, bool* dst) const {
     for (std::int64_t k = 0; k < n; ++k) dst[k] = get(i + k);
-  }
-  template <std::int64_t N>
-  void get_block(std::int64_t i, bool (&dst)[N]) const {
-    get_run(i, N, dst);
   }
 };
 

@@ -11,30 +11,14 @@
 #include <type_traits>
 
 #include "../index_map.hpp"
+#include "../kernels/moves.hpp"
+#include "../plan_internal.hpp"
 #include "lanes.hpp"
 #include "time_values.hpp"
 #include "value_kernels.hpp"
 
 namespace padnd::detail {
 namespace {
-
-/// `value` (one element) repeated `count` times.
-std::string repeated(const std::string& value, std::int64_t count) {
-  std::string run;
-  run.reserve(value.size() * static_cast<std::size_t>(count));
-  for (std::int64_t i = 0; i < count; ++i) run += value;
-  return run;
-}
-
-/// `elements` elements at `dst` from `run` (a value repeated), one run-length at a time.
-void put_run(std::byte* dst, const std::string& run, std::int64_t elements, std::size_t item) {
-  const auto run_elements = static_cast<std::int64_t>(run.size() / item);
-  for (std::int64_t done = 0; done < elements; done += run_elements) {
-    const std::int64_t n = std::min(run_elements, elements - done);
-    std::memcpy(dst + static_cast<std::size_t>(done) * item, run.data(),
-                static_cast<std::size_t>(n) * item);
-  }
-}
 
 /// constant: each side's value; edge / reflect / symmetric / wrap: a copy of the element the
 /// index map names, read from the lane's original elements. A position is written across a
@@ -49,16 +33,17 @@ void untyped_pass(const Plan& plan, const AxisPass& pass, std::byte* out) {
   std::string begin_run;  // constants: each side's value, a group's worth (at least 256)
   std::string end_run;
   if (mode == Mode::constant) {
-    const std::int64_t count = std::max<std::int64_t>(lanes.group_size(), 256);
-    begin_run = repeated(pass.rule.begin_value, count);
-    end_run = repeated(pass.rule.end_value, count);
+    const std::int64_t run_bytes =
+        std::max<std::int64_t>(lanes.group_size(), 256) * static_cast<std::int64_t>(item);
+    begin_run = replicate_pattern(pass.rule.begin_value, run_bytes);
+    end_run = replicate_pattern(pass.rule.end_value, run_bytes);
   }
   lanes.for_each_group(out, [&](std::byte* lane0, std::int64_t step, std::int64_t g) {
     const auto at = [&](std::int64_t i) { return lane0 + i * lanes.stride_bytes(); };
     const bool adjacent = step == static_cast<std::int64_t>(item);
     if (mode == Mode::constant && contiguous_lanes) {  // a lane at a time (group_size() is 1)
-      put_run(lane0, begin_run, pass.begin, item);
-      put_run(at(n_out - pass.end), end_run, pass.end, item);
+      fill_long(lane0, pass.begin * lanes.stride_bytes(), -1, begin_run);
+      fill_long(at(n_out - pass.end), pass.end * lanes.stride_bytes(), -1, end_run);
       return;
     }
     for (std::int64_t o = 0; o < n_out; ++o) {
@@ -67,7 +52,7 @@ void untyped_pass(const Plan& plan, const AxisPass& pass, std::byte* out) {
       if (mode == Mode::constant) {
         const bool begin_side = o < pass.begin;
         if (adjacent) {
-          put_run(at(o), begin_side ? begin_run : end_run, g, item);
+          fill_long(at(o), g * step, -1, begin_side ? begin_run : end_run);
         } else {
           const std::string& value = begin_side ? pass.rule.begin_value : pass.rule.end_value;
           for (std::int64_t j = 0; j < g; ++j) std::memcpy(at(o) + j * step, value.data(), item);

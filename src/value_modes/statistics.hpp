@@ -113,7 +113,7 @@ typename Num<T>::Acc pairwise_sum(const Lane<T>& lane, std::int64_t first, std::
     std::int64_t i = kUnroll;
     for (; i < n - n % kUnroll; i += kUnroll) {
       T v[kUnroll];  // loaded as a block: the adds then vectorise
-      lane.get_block(first + i, v);
+      lane.get_run(first + i, kUnroll, v);
       for (std::int64_t j = 0; j < kUnroll; ++j) r[j] = Ops::add(r[j], Num<T>::to_acc(v[j]));
     }
     A res;
@@ -317,20 +317,20 @@ void group_statistic(Mode mode, const LaneGroup<T>& group, std::int64_t first, s
     const bool adjacent =
         !std::is_same_v<T, bool> && group.lane_step == static_cast<std::int64_t>(sizeof(T));
     for (std::int64_t i = 1; i < n; ++i) {
+      // The row across the lanes: read in place where the lanes are adjacent, else copied.
+      const std::byte* next = group.first + (first + i) * group.stride_bytes;
+      if (!adjacent) {
+        group.load(first + i, row);
+        next = reinterpret_cast<const std::byte*>(row);
+      }
       // Separate arrays (restrict): the compiler may vectorise the select.
       T* __restrict__ acc = result;
-      if (adjacent) {  // the row across the lanes is read in place, not copied first
-        const std::byte* __restrict__ next = group.first + (first + i) * group.stride_bytes;
-        for (std::int64_t j = 0; j < g; ++j) {
-          T v;
-          std::memcpy(&v, next + j * static_cast<std::int64_t>(sizeof(T)), sizeof(T));
-          acc[j] = op(acc[j], v);
-        }
-        continue;
+      const std::byte* __restrict__ from = next;
+      for (std::int64_t j = 0; j < g; ++j) {
+        T v;
+        std::memcpy(&v, from + j * static_cast<std::int64_t>(sizeof(T)), sizeof(T));
+        acc[j] = op(acc[j], v);
       }
-      group.load(first + i, row);
-      const T* __restrict__ next = row;
-      for (std::int64_t j = 0; j < g; ++j) acc[j] = op(acc[j], next[j]);
     }
   };
   if (mode == Mode::maximum || mode == Mode::minimum) return with_extreme<T>(mode, extremes);
