@@ -341,10 +341,9 @@ std::optional<BorderedRow> bordered_row(std::span<const RowSegment> segs,
 /// Outputs of constant pads up to kFillThenPlaceMaxBytes, or up to kFillThenPlaceShortMaxBytes
 /// when the input rows are at most kFillThenPlaceShortRowBytes long, are written by
 /// fill_then_place: filling the bytes that the input then overwrites costs less, in cache, than
-/// the row walk's work per row and per pad block. Measured on one thread, (64,7,7) float32 padded
-/// by 1: 0.45 us against 3.1 us; (128,14,14): 6.0 against 10.6 us; with 224-byte rows, (8,56,56):
-/// 5.2 against 3.4 us. Above the limits the row walk may split the pad between threads (from
-/// 256 KiB when the pool's workers are awake).
+/// the row walk's work per row and per pad block; with longer rows (224 bytes, from 64 KiB of
+/// output) the row walk was faster in the sweep that set these limits. Above them the row walk
+/// may split the pad between threads (from 256 KiB when the pool's workers are awake).
 constexpr std::int64_t kFillThenPlaceMaxBytes = std::int64_t{16} << 10;
 constexpr std::int64_t kFillThenPlaceShortMaxBytes = std::int64_t{256} << 10;
 constexpr std::int64_t kFillThenPlaceShortRowBytes = 64;

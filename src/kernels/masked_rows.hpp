@@ -22,8 +22,7 @@ namespace padnd::detail {
 /// consecutive rows complete each cache line; staged through memory instead (StagedOutput), or
 /// written as segments with cached stores, 32-byte rows (last_axis_f32) took twice as long or
 /// more. Unstreamed (a fresh output, or one that fits the cache) the pieces are cached stores: a
-/// store per 16 bytes instead of the segments' copy and fill (fresh last_axis_f32: 32-36 -> 20-26
-/// ms in an A/B).
+/// store per 16 bytes instead of the segments' copy and fill.
 class MaskedRows {
  public:
   static constexpr std::int64_t kMaxRowBytes = 512;
