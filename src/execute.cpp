@@ -130,11 +130,12 @@ std::int64_t fill_pad_block(const BytesLoop& loop, OuterWalker& walker, std::int
 }
 
 /// Whole rows [r0, r1), row r0 at `out`: pad blocks are filled, and every other row is written
-/// by write_row(out_row, in_row), a run of evenly spaced input rows at a time with the offsets in
-/// registers.
-template <class WriteRow>
+/// a run (or a plane of a listed run) at a time by write_run(out_row, in_rows, rows, lo, hi),
+/// with in_rows an EvenRows or a ListedRows (the input rows, starting at input offsets in
+/// [lo, hi]): the loop keeps the offsets in registers.
+template <class WriteRun>
 void whole_rows(const BytesLoop& loop, OuterWalker& walker, std::int64_t r0, std::int64_t r1,
-                std::byte* out, const WriteRow& write_row) {
+                std::byte* out, const WriteRun& write_run) {
   const RowContext& ctx = *loop.ctx;
   const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
   for (std::int64_t r = r0; r < r1;) {
@@ -143,9 +144,18 @@ void whole_rows(const BytesLoop& loop, OuterWalker& walker, std::int64_t r0, std
       r = fill_pad_block(loop, walker, r, r1, row, 0, ctx.row_len);
       continue;
     }
-    const OuterWalker::Run run = walker.take_run(r1 - r);
+    const OuterWalker::Run run = walker.take_run(r1 - r, /*whole_planes=*/true);
     const std::byte* in = loop.in + run.offset;
-    for (std::int64_t i = 0; i < run.rows; ++i) write_row(row + i * row_bytes, in + i * run.stride);
+    if (run.listed != nullptr) {
+      const std::int64_t plane_rows = run.rows / run.planes;
+      for (std::int64_t p = 0; p < run.planes; ++p) {
+        const std::int64_t shift = p * run.plane_stride;
+        write_run(row + p * plane_rows * row_bytes, detail::ListedRows{in + shift, run.listed},
+                  plane_rows, run.lo + shift, run.hi + shift);
+      }
+    } else {
+      write_run(row, detail::EvenRows{in, run.stride}, run.rows, run.lo, run.hi);
+    }
     r += run.rows;
   }
 }
@@ -158,7 +168,12 @@ void write_rows(const BytesLoop& loop, OuterWalker& walker, std::int64_t r0, std
   if (ctx.bordered != nullptr && p0 == 0 && p1 == ctx.row_len) {
     // The bordered form: a row costs its copy and two short border writes.
     const detail::BorderedRowWriter<W> write_row(ctx);
-    whole_rows(loop, walker, r0, r1, out, write_row);
+    const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
+    whole_rows(
+        loop, walker, r0, r1, out,
+        [&](std::byte* row, const auto& in_rows, std::int64_t rows, std::int64_t, std::int64_t) {
+          for (std::int64_t i = 0; i < rows; ++i) write_row(row + i * row_bytes, in_rows[i]);
+        });
     return;
   }
   const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
@@ -176,10 +191,9 @@ void write_rows(const BytesLoop& loop, OuterWalker& walker, std::int64_t r0, std
         continue;
       }
       const OuterWalker::Run run = walker.take_run(end - r);
-      const std::byte* in = loop.in + run.offset;
       for (std::int64_t i = 0; i < run.rows; ++i, ++count) {
         dst[count] = row_at(r + i);
-        src[count] = in + i * run.stride;
+        src[count] = loop.in + run.row_offset(i);
       }
       r += run.rows;
     }
@@ -196,23 +210,37 @@ template <std::int64_t W>
   write_row(row, in);
 }
 
-/// Whole rows [r0, r1) of a plan that MaskedRows fits, streamed from registers. A row whose
-/// loads would reach outside the input view (the view's first and last rows, where the borders
-/// read past the row) is written from the row program instead.
+/// Whole rows [r0, r1) of a plan that MaskedRows fits, from registers. A run of rows whose loads
+/// would reach outside the input view (the view's first and last rows, where the pieces read
+/// past the row) is written row by row, those rows from the row program.
 template <std::int64_t W>
 void masked_rows(const BytesLoop& loop, std::int64_t r0, std::int64_t r1) {
   const RowContext& ctx = *loop.ctx;
   const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
-  const detail::MaskedRows rows(ctx, *ctx.bordered);
+  const detail::MaskedRows<W> masked(ctx, *ctx.bordered);
   const detail::BorderedRowWriter<W> bordered_row(ctx);
+  // Whether the loads of rows starting from input offsets `lo` to `hi` stay inside the view.
+  const auto inside = [&](std::int64_t lo, std::int64_t hi) {
+    const auto first = reinterpret_cast<std::uintptr_t>(loop.in) + lo + masked.shift();
+    const auto last = reinterpret_cast<std::uintptr_t>(loop.in) + hi + masked.shift();
+    return first >= loop.in_lo && last + row_bytes <= loop.in_hi;  // may wrap: then outside
+  };
   OuterWalker walker(*loop.plan, r0);
   whole_rows(loop, walker, r0, r1, loop.out + r0 * row_bytes,
-             [&](std::byte* row, const std::byte* in) {
-               const auto loads = reinterpret_cast<std::uintptr_t>(in) + rows.shift();  // may wrap
-               if (loads >= loop.in_lo && loads + row_bytes <= loop.in_hi) [[likely]] {
-                 rows.write(row, in);
-               } else {
-                 bordered_row_out_of_line(bordered_row, row, in);
+             [&](std::byte* row, const auto& in_rows, std::int64_t rows, std::int64_t lo,
+                 std::int64_t hi) {
+               if (inside(lo, hi)) [[likely]] {
+                 masked.write_run(row, in_rows, rows);
+                 return;
+               }
+               for (std::int64_t i = 0; i < rows; ++i) {
+                 const std::byte* in_row = in_rows[i];
+                 const std::int64_t at = in_row - loop.in;
+                 if (inside(at, at)) {
+                   masked.write_run(row + i * row_bytes, detail::EvenRows{in_row, 0}, 1);
+                 } else {
+                   bordered_row_out_of_line(bordered_row, row + i * row_bytes, in_row);
+                 }
                }
              });
   detail::stream_fence();
@@ -289,8 +317,9 @@ void bytes_task(void* context, std::int64_t task) {
 template <std::int64_t W>
 void run_bytes(const Plan& plan, const RowContext& ctx, const std::byte* in, std::byte* out,
                const ExecOptions& options) {
-  BytesLoop loop{&plan, &ctx, in, out, outer_rows(plan.axes()), 1, 1, ctx.row_len,
-                 BytesLoop::Path::segments, 0, 0};
+  BytesLoop loop{
+      &plan, &ctx, in, out, outer_rows(plan.axes()), 1, 1, ctx.row_len, BytesLoop::Path::segments,
+      0,     0};
   if (ctx.row_len * ctx.unit_bytes > kChunkBytes && outer_rows_repeat(plan.axes())) {
     loop.chunk = std::max<std::int64_t>(1, kChunkBytes / ctx.unit_bytes);
   }
@@ -298,8 +327,8 @@ void run_bytes(const Plan& plan, const RowContext& ctx, const std::byte* in, std
   std::int64_t tasks = 1;
   if (threads > 1 && plan.output_bytes() >= 2 * kHotTaskBytes) {
     const bool hot = detail::pool_is_hot(options);
-    tasks = std::clamp<std::int64_t>(plan.output_bytes() / (hot ? kHotTaskBytes : kMinTaskBytes),
-                                     1, std::int64_t{threads} * kTasksPerThread);
+    tasks = std::clamp<std::int64_t>(plan.output_bytes() / (hot ? kHotTaskBytes : kMinTaskBytes), 1,
+                                     std::int64_t{threads} * kTasksPerThread);
     // A mid-sized pad that runs alone because the workers sleep wakes them for the next call.
     if (tasks == 1) detail::warm_pool(options);
     // A whole number of tasks per thread: with 3 tasks on 2 threads one thread does two thirds.
@@ -317,13 +346,15 @@ void run_bytes(const Plan& plan, const RowContext& ctx, const std::byte* in, std
   const bool writes_whole_rows = loop.col_parts == 1 && loop.chunk >= ctx.row_len;
   const bool streamed_whole_rows = ctx.stream && writes_whole_rows;
 #if defined(__SSE2__)
-  if (writes_whole_rows && W > 0 && ctx.bordered != nullptr &&
-      detail::MaskedRows::fits(*ctx.bordered, row_bytes, ctx.unit_bytes) &&
-      reinterpret_cast<std::uintptr_t>(out) % 16 == 0) {
-    const auto [lo, hi] = view_span(plan);
-    loop.path = BytesLoop::Path::masked;
-    loop.in_lo = reinterpret_cast<std::uintptr_t>(in) + lo;
-    loop.in_hi = reinterpret_cast<std::uintptr_t>(in) + hi;
+  if constexpr (W > 0 && 16 % W == 0) {
+    if (writes_whole_rows && ctx.bordered != nullptr &&
+        detail::MaskedRows<W>::fits(*ctx.bordered, row_bytes, ctx.unit_bytes) &&
+        reinterpret_cast<std::uintptr_t>(out) % 16 == 0) {
+      const auto [lo, hi] = view_span(plan);
+      loop.path = BytesLoop::Path::masked;
+      loop.in_lo = reinterpret_cast<std::uintptr_t>(in) + lo;
+      loop.in_hi = reinterpret_cast<std::uintptr_t>(in) + hi;
+    }
   }
 #endif
   if (loop.path == BytesLoop::Path::segments && streamed_whole_rows &&
@@ -452,7 +483,8 @@ ExecOptions fresh_output_options(ExecOptions options) {
 Tensor pad(const TensorView& input, const PadSpec& spec, const ExecOptions& options) {
   const Plan plan = make_plan(input.type, input.shape, input.byte_strides, spec);
   Tensor out = Tensor::uninitialized(
-      input.type, std::vector<std::int64_t>(plan.output_shape().begin(), plan.output_shape().end()));
+      input.type,
+      std::vector<std::int64_t>(plan.output_shape().begin(), plan.output_shape().end()));
   execute(plan, input.data, out.data(), out.byte_size(), fresh_output_options(options));
   return out;
 }

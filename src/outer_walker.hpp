@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -31,6 +32,7 @@ class OuterWalker {
       index_[k] = first_row == 0 ? 0 : first_row / rows_below_[k] % axes_[k].out_len;
     }
     base_[0] = plan.view_offset();
+    if (outer_ > 0) list_rows(axes_[outer_ - 1]);
     update_from(0);
   }
 
@@ -46,29 +48,69 @@ class OuterWalker {
   }
 
   void next() {
-    // The common step: the innermost outer axis moves on within its middle run.
+    // The common step: the innermost outer axis moves on within its run.
     if (!pad() && run_rows() > 1) {
-      ++index_[outer_ - 1];
-      base_[outer_] += axes_[outer_ - 1].in_stride;
+      const std::int64_t i = ++index_[outer_ - 1];
+      base_[outer_] = listed_ ? base_[outer_ - 1] + listed_offset_[i]
+                              : base_[outer_] + axes_[outer_ - 1].in_stride;
       return;
     }
     step(outer_);
   }
-  /// Rows from the current one whose input rows follow each other evenly: `rows` (at least 1)
-  /// rows, the first at input offset `offset`, each `stride` after the one before.
+  /// Rows from the current one that a loop can write with the input offsets in registers:
+  /// `rows` (at least 1) rows, evenly spaced (row i at input offset offset + i * stride) or, on
+  /// a listed axis, `planes` planes of rows / planes rows each, row i of plane p at
+  /// offset + p * plane_stride + listed[i]. Every row (of the first plane) starts at an input
+  /// offset in [lo, hi].
   struct Run {
     std::int64_t rows;
     std::int64_t offset;
     std::int64_t stride;
+    const std::int64_t* listed;  ///< null: evenly spaced
+    std::int64_t planes;
+    std::int64_t plane_stride;
+    std::int64_t lo;  ///< lowest input offset of a row (listed: of the first plane's rows)
+    std::int64_t hi;  ///< highest
+    /// Input offset of row i; only if planes == 1.
+    [[nodiscard]] std::int64_t row_offset(std::int64_t i) const {
+      return offset + (listed != nullptr ? listed[i] : i * stride);
+    }
   };
   /// The run at the current row, at most `max_rows` long, and moves past it; only if !pad().
   /// Loops write a run with its offsets in registers: through the walker, every row's loads
-  /// would wait for the previous row's offset to come back from memory.
-  Run take_run(std::int64_t max_rows) {
-    const Run run{std::min(max_rows, run_rows()), offset(), run_stride()};
-    if (run.rows > 1) {
-      index_[outer_ - 1] += run.rows - 1;
-      base_[outer_] += (run.rows - 1) * run.stride;
+  /// would wait for the previous row's offset to come back from memory. With `whole_planes`, a
+  /// listed axis without pad positions yields as many whole planes as the next axis out steps
+  /// through evenly (edge_small: all 256 at once).
+  Run take_run(std::int64_t max_rows, bool whole_planes = false) {
+    const std::int64_t rows = std::min(max_rows, run_rows());
+    Run run{rows, offset(), run_stride(), nullptr, 1, 0, 0, 0};
+    if (listed_) {
+      run.listed = listed_offset_ + index_[outer_ - 1];
+      run.offset = base_[outer_ - 1];
+      run.lo = run.offset + listed_lo_;
+      run.hi = run.offset + listed_hi_;
+      const std::int64_t plane_rows = axes_[outer_ - 1].out_len;
+      if (whole_planes && outer_ >= 2 && listed_run_end_[0] == plane_rows &&
+          index_[outer_ - 1] == 0 && max_rows >= 2 * plane_rows) {
+        const std::int64_t planes = std::min(max_rows / plane_rows, even_positions(outer_ - 2));
+        if (planes >= 2) {
+          run.rows = planes * plane_rows;
+          run.planes = planes;
+          run.plane_stride = axes_[outer_ - 2].in_stride;
+          index_[outer_ - 2] += planes - 1;
+          index_[outer_ - 1] = plane_rows - 1;
+          step(outer_);  // on to the next plane: its offsets are recomputed
+          return run;
+        }
+      }
+    } else {
+      const std::int64_t last = run.offset + (rows - 1) * run.stride;
+      run.lo = std::min(run.offset, last);
+      run.hi = std::max(run.offset, last);
+    }
+    if (rows > 1) {
+      index_[outer_ - 1] += rows - 1;
+      base_[outer_] = run.row_offset(rows - 1);
     }
     next();
     return run;
@@ -93,13 +135,48 @@ class OuterWalker {
   /// apart: the innermost outer axis steps through its middle run. Only if !pad().
   [[nodiscard]] std::int64_t run_rows() const {
     if (outer_ == 0) return 1;
-    const PlanAxis& a = axes_[outer_ - 1];
-    const std::int64_t i = index_[outer_ - 1];
+    if (listed_) return listed_run_end_[index_[outer_ - 1]] - index_[outer_ - 1];
+    return even_positions(outer_ - 1);
+  }
+  /// Positions from the current one on outer axis k (at least 1) whose sources go up by one:
+  /// the axis steps through its middle run.
+  [[nodiscard]] std::int64_t even_positions(std::size_t k) const {
+    const PlanAxis& a = axes_[k];
+    const std::int64_t i = index_[k];
     if (a.mid_step != 1 || i < a.head_len || i >= a.head_len + a.mid_len) return 1;
     return a.head_len + a.mid_len - i;
   }
   [[nodiscard]] std::int64_t run_stride() const {
     return outer_ == 0 ? 0 : axes_[outer_ - 1].in_stride;
+  }
+
+  /// Lists the rows of the innermost outer axis `a` when its borders read the input (edge,
+  /// reflect, symmetric, wrap) and it is short: then a run reaches from one pad position to the
+  /// next, through the borders, instead of stopping where the even spacing does (edge_small's
+  /// 16-row planes are one run, not three).
+  void list_rows(const PlanAxis& a) {
+    if (a.plain || a.mid_step != 1 || a.out_len > kListedMax) return;
+    bool reads_borders = false;
+    for (std::int64_t o = 0; o < a.border_len(); ++o) {
+      reads_borders |= border_table_[a.borders_at + o] != PlanAxis::kPad;
+    }
+    if (!reads_borders) return;
+    listed_ = true;
+    listed_lo_ = std::numeric_limits<std::int64_t>::max();
+    listed_hi_ = std::numeric_limits<std::int64_t>::min();
+    std::int64_t run_end = a.out_len;
+    for (std::int64_t o = a.out_len; o-- > 0;) {
+      const std::int64_t s = a.source(o, border_table_);
+      if (s == PlanAxis::kPad) {
+        listed_offset_[o] = 0;
+        run_end = o;
+      } else {
+        listed_offset_[o] = s * a.in_stride;
+        listed_lo_ = std::min(listed_lo_, listed_offset_[o]);
+        listed_hi_ = std::max(listed_hi_, listed_offset_[o]);
+      }
+      listed_run_end_[o] = run_end;
+    }
   }
 
   /// Advances the row counter formed by axes [0, end), innermost first.
@@ -135,9 +212,15 @@ class OuterWalker {
   static constexpr std::size_t kInlineRank = Plan::kInlineAxes;  // as the plan; deeper spill
   std::int64_t inline_[3 * kInlineRank + 1];  // every entry used is set by the constructor
   std::vector<std::int64_t> spilled_;
-  std::int64_t* index_;       ///< position on each outer axis
-  std::int64_t* rows_below_;  ///< rows per position of each outer axis
-  std::int64_t* base_;        ///< base_[k]: input offset of axes [0, k) (valid up to pad_axis_)
+  static constexpr std::int64_t kListedMax = 64;  ///< longest listed axis
+  bool listed_ = false;                           ///< the innermost outer axis is listed
+  std::int64_t listed_offset_[kListedMax];   ///< input offset of each position's row (list_rows)
+  std::int64_t listed_run_end_[kListedMax];  ///< the first pad position from each position on
+  std::int64_t listed_lo_ = 0;  ///< lowest of listed_offset_ over the non-pad positions
+  std::int64_t listed_hi_ = 0;  ///< highest
+  std::int64_t* index_;         ///< position on each outer axis
+  std::int64_t* rows_below_;    ///< rows per position of each outer axis
+  std::int64_t* base_;          ///< base_[k]: input offset of axes [0, k) (valid up to pad_axis_)
 };
 
 }  // namespace padnd::detail

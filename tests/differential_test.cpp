@@ -157,7 +157,8 @@ void run_case(std::mt19937_64& rng, const ElementType& type, int case_id,
   // Keep big outputs out of this test (the reference is slow).
   if (element_count(expected_shape) > 40000) return;
   const Plan plan = make_plan(type, shape, in.view.byte_strides, spec);
-  ASSERT_EQ(std::vector<std::int64_t>(plan.output_shape().begin(), plan.output_shape().end()), expected_shape);
+  ASSERT_EQ(std::vector<std::int64_t>(plan.output_shape().begin(), plan.output_shape().end()),
+            expected_shape);
   const Tensor expected = testing::reference_pad(in.view, spec);
   if (paths != nullptr && spec.mode == Mode::constant && type.storage() == Storage::bytes &&
       plan.output_elements() > 0) {
@@ -179,7 +180,8 @@ void run_case(std::mt19937_64& rng, const ElementType& type, int case_id,
     ExecOptions options;
     options.streaming = streaming;
     const auto shift = static_cast<std::int64_t>(rng() % 64);
-    std::vector<std::byte> out(static_cast<std::size_t>(plan.output_bytes() + 2 * kGuardBytes + shift));
+    std::vector<std::byte> out(
+        static_cast<std::size_t>(plan.output_bytes() + 2 * kGuardBytes + shift));
     for (auto& b : out) b = static_cast<std::byte>(rng());
     const std::vector<std::byte> before = out;
     std::byte* const dst = out.data() + kGuardBytes + shift;
@@ -187,8 +189,8 @@ void run_case(std::mt19937_64& rng, const ElementType& type, int case_id,
     SCOPED_TRACE(streaming == Streaming::always ? "streamed" : "cached");
     EXPECT_EQ(std::memcmp(out.data(), before.data(), kGuardBytes + shift), 0)
         << "wrote before the output";
-    EXPECT_EQ(std::memcmp(dst + plan.output_bytes(), before.data() + kGuardBytes + shift +
-                                                         plan.output_bytes(), kGuardBytes),
+    EXPECT_EQ(std::memcmp(dst + plan.output_bytes(),
+                          before.data() + kGuardBytes + shift + plan.output_bytes(), kGuardBytes),
               0)
         << "wrote after the output";
     EXPECT_TRUE(testing::same_contents(expected, dst, plan.output_bytes())) << plan.describe();
@@ -241,41 +243,105 @@ TEST_P(LongRows, RandomCasesMatchReference) {
   }
 }
 
-/// Constant pads of many short rows made of whole 16-byte pieces, too large to be filled whole
-/// and placed: MaskedRows writes them from registers, with streamed or cached stores, and the rows
-/// whose loads would leave the input view (its first and last) from the row program.
+/// Runs `plan` with streamed and cached stores on one and two threads into a 16-byte aligned
+/// output and compares it with the reference.
+void expect_both_store_kinds(std::mt19937_64& rng, const Plan& plan, const TensorView& view,
+                             const PadSpec& spec, const char* what) {
+  const Tensor expected = testing::reference_pad(view, spec);
+  for (const Streaming streaming : {Streaming::never, Streaming::always}) {
+    ExecOptions options;
+    options.streaming = streaming;
+    options.threads = 1 + static_cast<int>(rng() % 2);
+    std::vector<std::byte> out(static_cast<std::size_t>(plan.output_bytes() + 16));
+    std::byte* dst = out.data() + (16 - reinterpret_cast<std::uintptr_t>(out.data()) % 16) % 16;
+    execute(plan, view.data, dst, plan.output_bytes(), options);
+    EXPECT_TRUE(testing::same_contents(expected, dst, plan.output_bytes()))
+        << view.type.name() << ' ' << what << " threads " << options.threads
+        << (streaming == Streaming::always ? " streamed" : " cached");
+  }
+}
+
+/// Border widths (begin, end) of a row of `out_row` positions in `mode`: any for constant and
+/// edge (MaskedRows takes a border of one repeated value of any width), else 0 or 1 (a border
+/// of one element), leaving the input row long enough for the mode.
+std::pair<std::int64_t, std::int64_t> masked_borders(std::mt19937_64& rng, Mode mode,
+                                                     std::int64_t out_row) {
+  if (mode == Mode::constant || mode == Mode::edge) {
+    const auto begin = static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(out_row));
+    const auto end = static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(out_row - begin));
+    return {begin, end};
+  }
+  if (out_row < 4) return {0, 0};
+  return {static_cast<std::int64_t>(rng() % 2), static_cast<std::int64_t>(rng() % 2)};
+}
+
+constexpr Mode kIndexModes[] = {Mode::constant, Mode::edge, Mode::reflect, Mode::symmetric,
+                                Mode::wrap};
+
+/// Many short rows made of whole 16-byte pieces whose borders each hold one value (the pad
+/// value, or one input element: edge borders, or one-element borders in any index mode), too
+/// large to be filled whole and placed: MaskedRows writes them from registers, with streamed or
+/// cached stores, and the rows whose loads would leave the input view (its first and last) from
+/// the row program.
 TEST(MaskedRows, ManyShortRowsMatchReference) {
   std::mt19937_64 rng(0x2545f4914f6cdd1dULL);
   for (const DType dtype :
        {DType::uint8, DType::float16, DType::float32, DType::float64, DType::complex128}) {
     const ElementType type(dtype);
     const std::int64_t item = type.item_bytes();
-    for (int trial = 0; trial < 6; ++trial) {
-      const auto out_row = static_cast<std::int64_t>(16 * (1 + rng() % 4)) / item;  // positions
-      const auto begin = static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(out_row));
-      const auto end =
-          static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(out_row - begin));
-      const std::int64_t rows = (std::int64_t{300} << 10) / (out_row * item) + trial;  // > 256 KiB
-      const std::vector<std::int64_t> shape = {rows, out_row - begin - end};
-      std::vector<std::byte> in(static_cast<std::size_t>(element_count(shape) * item));
-      for (auto& b : in) b = static_cast<std::byte>(rng());
-      PadSpec spec;
-      spec.axes = {{0, 0, 0}, {begin, end, 0}};
-      for (std::int64_t i = 0; i < item; ++i) spec.value += static_cast<char>(rng());
-      const TensorView view{in.data(), type, shape, {}};
-      const Plan plan = make_plan(type, shape, {}, spec);
-      SCOPED_TRACE(plan.describe());
-      ASSERT_EQ(plan.describe().find("filled whole"), std::string::npos);
-      const Tensor expected = testing::reference_pad(view, spec);
-      for (const Streaming streaming : {Streaming::never, Streaming::always}) {
-        ExecOptions options;
-        options.streaming = streaming;
-        options.threads = 1 + static_cast<int>(rng() % 2);
-        std::vector<std::byte> out(static_cast<std::size_t>(plan.output_bytes() + 16));
-        std::byte* dst = out.data() + (16 - reinterpret_cast<std::uintptr_t>(out.data()) % 16) % 16;
-        execute(plan, in.data(), dst, plan.output_bytes(), options);
-        EXPECT_TRUE(testing::same_contents(expected, dst, plan.output_bytes()))
-            << type.name() << (streaming == Streaming::always ? " streamed" : " cached");
+    for (const Mode mode : kIndexModes) {
+      for (int trial = 0; trial < 6; ++trial) {
+        const auto out_row = static_cast<std::int64_t>(16 * (1 + rng() % 4)) / item;  // positions
+        const auto [begin, end] = masked_borders(rng, mode, out_row);
+        const std::int64_t rows =
+            (std::int64_t{300} << 10) / (out_row * item) + trial;  // > 256 KiB
+        const std::vector<std::int64_t> shape = {rows, out_row - begin - end};
+        std::vector<std::byte> in(static_cast<std::size_t>(element_count(shape) * item));
+        for (auto& b : in) b = static_cast<std::byte>(rng());
+        PadSpec spec;
+        spec.mode = mode;
+        spec.axes = {{0, 0, 0}, {begin, end, 0}};
+        for (std::int64_t i = 0; mode == Mode::constant && i < item; ++i) {
+          spec.value += static_cast<char>(rng());
+        }
+        const TensorView view{in.data(), type, shape, {}};
+        const Plan plan = make_plan(type, shape, {}, spec);
+        SCOPED_TRACE(plan.describe());
+        ASSERT_EQ(plan.describe().find("filled whole"), std::string::npos);
+        expect_both_store_kinds(rng, plan, view, spec, std::string(mode_name(mode)).c_str());
+      }
+    }
+  }
+}
+
+/// The same rows in planes (N, H, W) padded on H too, in every index mode: a short H whose
+/// borders read the input is walked from a list of its rows, whole planes at a time (tasks that
+/// start inside a plane finish it first); the first and last rows of the view take the row
+/// program.
+TEST(MaskedRows, PlanesWithOuterBordersMatchReference) {
+  std::mt19937_64 rng(0x9e3779b97f4a7c15ULL);
+  for (const DType dtype : {DType::uint8, DType::float32, DType::float64}) {
+    const ElementType type(dtype);
+    const std::int64_t item = type.item_bytes();
+    for (const Mode mode : kIndexModes) {
+      for (int trial = 0; trial < 8; ++trial) {
+        const auto out_row = static_cast<std::int64_t>(16 * (1 + rng() % 4)) / item;
+        const auto [begin, end] = masked_borders(rng, mode, out_row);
+        const std::int64_t height = 2 + static_cast<std::int64_t>(rng() % (trial < 6 ? 8 : 70));
+        const std::int64_t top = static_cast<std::int64_t>(rng() % 3) % height;
+        const std::int64_t bottom = static_cast<std::int64_t>(rng() % 3) % height;
+        const std::int64_t plane_bytes = (height + top + bottom) * out_row * item;
+        const std::int64_t planes = 1 + (std::int64_t{300} << 10) / plane_bytes * (trial % 2);
+        const std::vector<std::int64_t> shape = {planes, height, out_row - begin - end};
+        std::vector<std::byte> in(static_cast<std::size_t>(element_count(shape) * item));
+        for (auto& b : in) b = static_cast<std::byte>(rng());
+        PadSpec spec;
+        spec.mode = mode;
+        spec.axes = {{0, 0, 0}, {top, bottom, 0}, {begin, end, 0}};
+        const TensorView view{in.data(), type, shape, {}};
+        const Plan plan = make_plan(type, shape, {}, spec);
+        SCOPED_TRACE(plan.describe());
+        expect_both_store_kinds(rng, plan, view, spec, std::string(mode_name(mode)).c_str());
       }
     }
   }
