@@ -210,9 +210,10 @@ template <std::int64_t W>
   write_row(row, in);
 }
 
-/// Whole rows [r0, r1) of a plan that MaskedRows fits, from registers. A run of rows whose loads
-/// would reach outside the input view (the view's first and last rows, where the pieces read
-/// past the row) is written row by row, those rows from the row program.
+/// Whole rows [r0, r1) of a plan that MaskedRows fits, from registers. The rows of a run whose
+/// loads would reach outside the input view (the view's first and last rows, where the pieces
+/// read past the row) are written from the row program, the rest of the run still from
+/// registers.
 template <std::int64_t W>
 void masked_rows(const BytesLoop& loop, std::int64_t r0, std::int64_t r1) {
   const RowContext& ctx = *loop.ctx;
@@ -233,14 +234,21 @@ void masked_rows(const BytesLoop& loop, std::int64_t r0, std::int64_t r1) {
                  masked.write_run(row, in_rows, rows);
                  return;
                }
-               for (std::int64_t i = 0; i < rows; ++i) {
-                 const std::byte* in_row = in_rows[i];
-                 const std::int64_t at = in_row - loop.in;
-                 if (inside(at, at)) {
-                   masked.write_run(row + i * row_bytes, detail::EvenRows{in_row, 0}, 1);
-                 } else {
-                   bordered_row_out_of_line(bordered_row, row + i * row_bytes, in_row);
+               // Rows outside, one by one; the stretches of rows between them, as runs.
+               const auto row_inside = [&](std::int64_t i) {
+                 const std::int64_t at = in_rows[i] - loop.in;
+                 return inside(at, at);
+               };
+               for (std::int64_t i = 0; i < rows;) {
+                 if (!row_inside(i)) {
+                   bordered_row_out_of_line(bordered_row, row + i * row_bytes, in_rows[i]);
+                   ++i;
+                   continue;
                  }
+                 std::int64_t end = i + 1;
+                 while (end < rows && row_inside(end)) ++end;
+                 masked.write_run(row + i * row_bytes, in_rows.from(i), end - i);
+                 i = end;
                }
              });
   detail::stream_fence();

@@ -88,20 +88,26 @@ class MaskedRows {
 
  private:
   /// write_run with the plan in locals: stores through `out` cannot change them, so they stay in
-  /// registers (members would be reloaded after every store).
+  /// registers (members would be reloaded after every store). Both loops are out of line, with
+  /// registers of their own: inlined into the task's loop over runs, they spilled these locals
+  /// to the stack (edge_small, a call per plane, was slower inlined).
   template <bool kStream, class InRows>
-  void run(std::byte* out, const InRows& in_rows, std::int64_t rows) const {
+  [[gnu::noinline]] void run(std::byte* out, const InRows& in_rows, std::int64_t rows) const {
     const std::int64_t pieces = pieces_;
     const std::int64_t head_end = head_end_;
     const std::int64_t tail_begin = tail_begin_;
     const std::int64_t shift = shift_;
+    const std::int64_t begin_src = begin_src_;
+    const std::int64_t end_src = end_src_;
+    const __m128i fill = fill_;
     const __m128i* const copy_mask = copy_mask_;
     const __m128i* const end_mask = end_mask_;
+    const InRows rows_in = in_rows;  // a copy: stores through `out` cannot change it
     for (std::int64_t r = 0; r < rows; ++r, out += 16 * pieces) {
-      const std::byte* in = in_rows[r];
+      const std::byte* in = rows_in[r];
       const std::byte* from = in + shift;
-      const __m128i begin = begin_value(in);
-      const __m128i end = end_value(in);
+      const __m128i begin = border_value(begin_src, fill, in);
+      const __m128i end = border_value(end_src, fill, in);
       const auto bordered = [&](std::int64_t k) {
         const __m128i border = select(end_mask[k], end, begin);
         store<kStream>(out + 16 * k, select(copy_mask[k], load(from + 16 * k), border));
@@ -117,26 +123,30 @@ class MaskedRows {
   /// case: those two pieces are blended, each with its own border, and no loop runs over them.
   /// Half the instructions of run() on 64-byte rows (edge_small).
   template <bool kStream, class InRows>
-  void run_ends(std::byte* out, const InRows& in_rows, std::int64_t rows) const {
+  [[gnu::noinline]] void run_ends(std::byte* out, const InRows& in_rows, std::int64_t rows) const {
     const std::int64_t last = 16 * (pieces_ - 1);
     const std::int64_t shift = shift_;
+    const std::int64_t begin_src = begin_src_;
+    const std::int64_t end_src = end_src_;
+    const __m128i fill = fill_;
     const __m128i first_mask = copy_mask_[0];
     const __m128i last_mask = copy_mask_[pieces_ - 1];
+    const InRows rows_in = in_rows;  // a copy: stores through `out` cannot change it
     for (std::int64_t r = 0; r < rows; ++r, out += last + 16) {
-      const std::byte* in = in_rows[r];
+      const std::byte* in = rows_in[r];
       const std::byte* from = in + shift;
-      store<kStream>(out, select(first_mask, load(from), begin_value(in)));
+      const __m128i begin = border_value(begin_src, fill, in);
+      const __m128i end = border_value(end_src, fill, in);
+      store<kStream>(out, select(first_mask, load(from), begin));
       for (std::int64_t at = 16; at < last; at += 16) store<kStream>(out + at, load(from + at));
-      store<kStream>(out + last, select(last_mask, load(from + last), end_value(in)));
+      store<kStream>(out + last, select(last_mask, load(from + last), end));
     }
   }
 
-  /// The begin (end) border's value in every lane, for the row whose input row starts at `in`.
-  PADND_INLINE __m128i begin_value(const std::byte* in) const {
-    return begin_src_ == kPadValue ? fill_ : broadcast(in + begin_src_);
-  }
-  PADND_INLINE __m128i end_value(const std::byte* in) const {
-    return end_src_ == kPadValue ? fill_ : broadcast(in + end_src_);
+  /// A border's value in every lane: `fill`, or the element at byte `src` of the input row
+  /// starting at `in`.
+  PADND_INLINE static __m128i border_value(std::int64_t src, __m128i fill, const std::byte* in) {
+    return src == kPadValue ? fill : broadcast(in + src);
   }
 
   static constexpr std::int64_t kPadValue = -1;  ///< a border of the pad value

@@ -28,6 +28,8 @@ struct EvenRows {
   const std::byte* in;
   std::int64_t stride;
   const std::byte* operator[](std::int64_t i) const { return in + i * stride; }
+  /// The rows from row i on.
+  [[nodiscard]] EvenRows from(std::int64_t i) const { return {in + i * stride, stride}; }
 };
 
 /// The input rows of a run of output rows, listed: row i starts at in + offsets[i].
@@ -35,6 +37,7 @@ struct ListedRows {
   const std::byte* in;
   const std::int64_t* offsets;
   const std::byte* operator[](std::int64_t i) const { return in + offsets[i]; }
+  [[nodiscard]] ListedRows from(std::int64_t i) const { return {in, offsets + i}; }
 };
 
 }  // namespace padnd::detail
