@@ -165,10 +165,10 @@ template <std::int64_t W>
 void write_rows(const BytesLoop& loop, OuterWalker& walker, std::int64_t r0, std::int64_t r1,
                 std::byte* out, std::int64_t p0, std::int64_t p1) {
   const RowContext& ctx = *loop.ctx;
+  const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
   if (ctx.bordered != nullptr && p0 == 0 && p1 == ctx.row_len) {
     // The bordered form: a row costs its copy and two short border writes.
     const detail::BorderedRowWriter<W> write_row(ctx);
-    const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
     whole_rows(
         loop, walker, r0, r1, out,
         [&](std::byte* row, const auto& in_rows, std::int64_t rows, std::int64_t, std::int64_t) {
@@ -176,7 +176,6 @@ void write_rows(const BytesLoop& loop, OuterWalker& walker, std::int64_t r0, std
         });
     return;
   }
-  const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
   const auto row_at = [&](std::int64_t r) { return out + (r - r0) * row_bytes; };
   const std::int64_t batch = row_bytes <= kBatchRowBytes ? kBatchRows : 1;
   std::byte* dst[kBatchRows];
@@ -211,9 +210,9 @@ template <std::int64_t W>
 }
 
 /// Whole rows [r0, r1) of a plan that MaskedRows fits, from registers. The rows of a run whose
-/// loads would reach outside the input view (the view's first and last rows, where the pieces
-/// read past the row) are written from the row program, the rest of the run still from
-/// registers.
+/// loads would reach outside the input view (where the pieces read past the row: the view's
+/// first and last rows, and every row of a view with a zero stride) are written from the row
+/// program, the rest of the run still from registers.
 template <std::int64_t W>
 void masked_rows(const BytesLoop& loop, std::int64_t r0, std::int64_t r1) {
   const RowContext& ctx = *loop.ctx;

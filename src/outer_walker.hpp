@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -73,14 +74,15 @@ class OuterWalker {
     std::int64_t hi;  ///< highest
     /// Input offset of row i; only if planes == 1.
     [[nodiscard]] std::int64_t row_offset(std::int64_t i) const {
+      assert(planes == 1);
       return offset + (listed != nullptr ? listed[i] : i * stride);
     }
   };
   /// The run at the current row, at most `max_rows` long, and moves past it; only if !pad().
   /// Loops write a run with its offsets in registers: through the walker, every row's loads
   /// would wait for the previous row's offset to come back from memory. With `whole_planes`, a
-  /// listed axis without pad positions yields as many whole planes as the next axis out steps
-  /// through evenly (edge_small: all 256 at once).
+  /// run that starts a plane of a listed axis covers as many whole planes as the next axis out
+  /// steps through evenly within max_rows (edge_small on one thread: all 256 at once).
   Run take_run(std::int64_t max_rows, bool whole_planes = false) {
     const std::int64_t rows = std::min(max_rows, run_rows());
     Run run{rows, offset(), run_stride(), nullptr, 1, 0, 0, 0};
@@ -90,8 +92,7 @@ class OuterWalker {
       run.lo = run.offset + listed_lo_;
       run.hi = run.offset + listed_hi_;
       const std::int64_t plane_rows = axes_[outer_ - 1].out_len;
-      if (whole_planes && outer_ >= 2 && listed_run_end_[0] == plane_rows &&
-          index_[outer_ - 1] == 0 && max_rows >= 2 * plane_rows) {
+      if (whole_planes && outer_ >= 2 && index_[outer_ - 1] == 0 && max_rows >= 2 * plane_rows) {
         const std::int64_t planes = std::min(max_rows / plane_rows, even_positions(outer_ - 2));
         if (planes >= 2) {
           run.rows = planes * plane_rows;
@@ -131,11 +132,12 @@ class OuterWalker {
   }
 
  private:
-  /// Rows from the current one on (at least 1) whose input rows follow each other run_stride()
-  /// apart: the innermost outer axis steps through its middle run. Only if !pad().
+  /// Rows from the current one on (at least 1) that take_run can yield as one run: to the end
+  /// of a listed axis, or those whose input rows follow each other run_stride() apart (the
+  /// innermost outer axis steps through its middle run). Only if !pad().
   [[nodiscard]] std::int64_t run_rows() const {
     if (outer_ == 0) return 1;
-    if (listed_) return listed_run_end_[index_[outer_ - 1]] - index_[outer_ - 1];
+    if (listed_) return axes_[outer_ - 1].out_len - index_[outer_ - 1];
     return even_positions(outer_ - 1);
   }
   /// Positions from the current one on outer axis k (at least 1) whose sources go up by one:
@@ -150,32 +152,22 @@ class OuterWalker {
     return outer_ == 0 ? 0 : axes_[outer_ - 1].in_stride;
   }
 
-  /// Lists the rows of the innermost outer axis `a` when its borders read the input (edge,
-  /// reflect, symmetric, wrap) and it is short: then a run reaches from one pad position to the
-  /// next, through the borders, instead of stopping where the even spacing does (edge_small's
-  /// 16-row planes are one run, not three).
+  /// Lists the rows of the innermost outer axis `a` when it is short, padded, and every border
+  /// position reads the input (edge, reflect, symmetric, wrap): then a run reaches through the
+  /// borders to the end of the axis, instead of stopping where the even spacing does
+  /// (edge_small's 16-row planes are one run, not three).
   void list_rows(const PlanAxis& a) {
-    if (a.plain || a.mid_step != 1 || a.out_len > kListedMax) return;
-    bool reads_borders = false;
+    if (a.plain || a.mid_step != 1 || a.out_len > kListedMax || a.border_len() == 0) return;
     for (std::int64_t o = 0; o < a.border_len(); ++o) {
-      reads_borders |= border_table_[a.borders_at + o] != PlanAxis::kPad;
+      if (border_table_[a.borders_at + o] == PlanAxis::kPad) return;
     }
-    if (!reads_borders) return;
     listed_ = true;
     listed_lo_ = std::numeric_limits<std::int64_t>::max();
     listed_hi_ = std::numeric_limits<std::int64_t>::min();
-    std::int64_t run_end = a.out_len;
-    for (std::int64_t o = a.out_len; o-- > 0;) {
-      const std::int64_t s = a.source(o, border_table_);
-      if (s == PlanAxis::kPad) {
-        listed_offset_[o] = 0;
-        run_end = o;
-      } else {
-        listed_offset_[o] = s * a.in_stride;
-        listed_lo_ = std::min(listed_lo_, listed_offset_[o]);
-        listed_hi_ = std::max(listed_hi_, listed_offset_[o]);
-      }
-      listed_run_end_[o] = run_end;
+    for (std::int64_t o = 0; o < a.out_len; ++o) {
+      listed_offset_[o] = a.source(o, border_table_) * a.in_stride;
+      listed_lo_ = std::min(listed_lo_, listed_offset_[o]);
+      listed_hi_ = std::max(listed_hi_, listed_offset_[o]);
     }
   }
 
@@ -214,13 +206,12 @@ class OuterWalker {
   std::vector<std::int64_t> spilled_;
   static constexpr std::int64_t kListedMax = 64;  ///< longest listed axis
   bool listed_ = false;                           ///< the innermost outer axis is listed
-  std::int64_t listed_offset_[kListedMax];   ///< input offset of each position's row (list_rows)
-  std::int64_t listed_run_end_[kListedMax];  ///< the first pad position from each position on
-  std::int64_t listed_lo_ = 0;  ///< lowest of listed_offset_ over the non-pad positions
-  std::int64_t listed_hi_ = 0;  ///< highest
-  std::int64_t* index_;         ///< position on each outer axis
-  std::int64_t* rows_below_;    ///< rows per position of each outer axis
-  std::int64_t* base_;          ///< base_[k]: input offset of axes [0, k) (valid up to pad_axis_)
+  std::int64_t listed_offset_[kListedMax];  ///< input offset of each position's row (list_rows)
+  std::int64_t listed_lo_ = 0;              ///< lowest of listed_offset_
+  std::int64_t listed_hi_ = 0;              ///< highest
+  std::int64_t* index_;                     ///< position on each outer axis
+  std::int64_t* rows_below_;                ///< rows per position of each outer axis
+  std::int64_t* base_;  ///< base_[k]: input offset of axes [0, k) (valid up to pad_axis_)
 };
 
 }  // namespace padnd::detail

@@ -243,21 +243,46 @@ TEST_P(LongRows, RandomCasesMatchReference) {
   }
 }
 
-/// Runs `plan` with streamed and cached stores on one and two threads into a 16-byte aligned
-/// output and compares it with the reference.
+/// A host parallel-for that runs the tasks on the calling thread, last first, and records how
+/// many there were (`pool` points at the count).
+void reverse_serial_for(void* pool, std::int64_t task_count, padnd_task_fn task_fn,
+                        void* task_context) {
+  *static_cast<std::int64_t*>(pool) = task_count;
+  for (std::int64_t t = task_count; t-- > 0;) task_fn(task_context, t);
+}
+
+/// Runs `plan` with streamed and cached stores into a 16-byte aligned output between guard bytes
+/// and compares it with the reference: on one or two threads of the pool, or, with `split`, as
+/// several tasks of a host parallel-for (required: tasks that start inside a plane).
 void expect_both_store_kinds(std::mt19937_64& rng, const Plan& plan, const TensorView& view,
-                             const PadSpec& spec, const char* what) {
+                             const PadSpec& spec, const std::string& what, bool split = false) {
   const Tensor expected = testing::reference_pad(view, spec);
   for (const Streaming streaming : {Streaming::never, Streaming::always}) {
     ExecOptions options;
     options.streaming = streaming;
     options.threads = 1 + static_cast<int>(rng() % 2);
-    std::vector<std::byte> out(static_cast<std::size_t>(plan.output_bytes() + 16));
-    std::byte* dst = out.data() + (16 - reinterpret_cast<std::uintptr_t>(out.data()) % 16) % 16;
-    execute(plan, view.data, dst, plan.output_bytes(), options);
-    EXPECT_TRUE(testing::same_contents(expected, dst, plan.output_bytes()))
-        << view.type.name() << ' ' << what << " threads " << options.threads
-        << (streaming == Streaming::always ? " streamed" : " cached");
+    std::int64_t tasks = 0;
+    if (split) {
+      options.threads = 4;
+      options.parallel_for = reverse_serial_for;
+      options.pool = &tasks;
+    }
+    std::vector<std::byte> out(
+        static_cast<std::size_t>(plan.output_bytes() + 2 * kGuardBytes + 16));
+    for (auto& b : out) b = static_cast<std::byte>(rng());
+    const std::vector<std::byte> before = out;
+    const std::size_t at =
+        kGuardBytes + (16 - reinterpret_cast<std::uintptr_t>(out.data() + kGuardBytes) % 16) % 16;
+    const std::size_t after = at + static_cast<std::size_t>(plan.output_bytes());
+    execute(plan, view.data, out.data() + at, plan.output_bytes(), options);
+    const std::string label = std::string(view.type.name()) + ' ' + what + " threads " +
+                              std::to_string(options.threads) +
+                              (streaming == Streaming::always ? " streamed" : " cached");
+    EXPECT_TRUE(testing::same_contents(expected, out.data() + at, plan.output_bytes())) << label;
+    EXPECT_EQ(std::memcmp(out.data(), before.data(), at), 0) << label << ": bytes before";
+    EXPECT_EQ(std::memcmp(out.data() + after, before.data() + after, out.size() - after), 0)
+        << label << ": bytes after";
+    if (split) EXPECT_GE(tasks, 2) << label;
   }
 }
 
@@ -308,40 +333,66 @@ TEST(MaskedRows, ManyShortRowsMatchReference) {
         const Plan plan = make_plan(type, shape, {}, spec);
         SCOPED_TRACE(plan.describe());
         ASSERT_EQ(plan.describe().find("filled whole"), std::string::npos);
-        expect_both_store_kinds(rng, plan, view, spec, std::string(mode_name(mode)).c_str());
+        expect_both_store_kinds(rng, plan, view, spec, std::string(mode_name(mode)));
       }
     }
   }
 }
 
 /// The same rows in planes (N, H, W) padded on H too, in every index mode: a short H whose
-/// borders read the input is walked from a list of its rows, whole planes at a time (tasks that
-/// start inside a plane finish it first); the first and last rows of the view take the row
-/// program.
+/// borders read the input is walked from a list of its rows, whole planes at a time. Large cases
+/// run as several tasks (which start inside a plane and finish it first); views are flipped on
+/// N or H or broadcast on N (every row's loads then leave the view's span: the row program); a
+/// fourth axis padded at its start only lets the planes carry into it. The first and last rows
+/// of the view take the row program (the input vectors are exactly the view's size, so a load
+/// past them fails under AddressSanitizer).
 TEST(MaskedRows, PlanesWithOuterBordersMatchReference) {
   std::mt19937_64 rng(0x9e3779b97f4a7c15ULL);
-  for (const DType dtype : {DType::uint8, DType::float32, DType::float64}) {
+  for (const DType dtype : {DType::uint8, DType::float16, DType::float32, DType::float64}) {
     const ElementType type(dtype);
     const std::int64_t item = type.item_bytes();
     for (const Mode mode : kIndexModes) {
-      for (int trial = 0; trial < 8; ++trial) {
+      for (int trial = 0; trial < 10; ++trial) {
         const auto out_row = static_cast<std::int64_t>(16 * (1 + rng() % 4)) / item;
         const auto [begin, end] = masked_borders(rng, mode, out_row);
-        const std::int64_t height = 2 + static_cast<std::int64_t>(rng() % (trial < 6 ? 8 : 70));
+        const std::int64_t height = 2 + static_cast<std::int64_t>(rng() % (trial < 7 ? 8 : 70));
         const std::int64_t top = static_cast<std::int64_t>(rng() % 3) % height;
         const std::int64_t bottom = static_cast<std::int64_t>(rng() % 3) % height;
         const std::int64_t plane_bytes = (height + top + bottom) * out_row * item;
-        const std::int64_t planes = 1 + (std::int64_t{300} << 10) / plane_bytes * (trial % 2);
-        const std::vector<std::int64_t> shape = {planes, height, out_row - begin - end};
-        std::vector<std::byte> in(static_cast<std::size_t>(element_count(shape) * item));
-        for (auto& b : in) b = static_cast<std::byte>(rng());
+        const bool split = trial % 2 == 1;  // over 1 MiB: the cost model makes several tasks
+        const std::int64_t planes = split ? 2 + (std::int64_t{1100} << 10) / plane_bytes : 3;
+        const bool rank4 = trial % 3 == 2;
+        std::vector<std::int64_t> shape = {planes, height, out_row - begin - end};
         PadSpec spec;
         spec.mode = mode;
         spec.axes = {{0, 0, 0}, {top, bottom, 0}, {begin, end, 0}};
-        const TensorView view{in.data(), type, shape, {}};
-        const Plan plan = make_plan(type, shape, {}, spec);
+        if (rank4) {  // (2, planes / 2 + 1, H, W), the plane axis padded by one at its start
+          shape.insert(shape.begin(), 2);
+          shape[1] = planes / 2 + 1;
+          spec.axes = {{0, 0, 0}, {1, 0, 0}, {top, bottom, 0}, {begin, end, 0}};
+        }
+        const std::size_t rank = shape.size();
+        std::vector<std::byte> in(static_cast<std::size_t>(element_count(shape) * item));
+        for (auto& b : in) b = static_cast<std::byte>(rng());
+        // Dense strides, then one of: as is, N flipped, H flipped, N broadcast.
+        std::vector<std::int64_t> strides(rank);
+        std::int64_t stride = item;
+        for (std::size_t k = rank; k-- > 0;) {
+          strides[k] = stride;
+          stride *= shape[k];
+        }
+        const std::byte* data = in.data();
+        const std::size_t flip = trial % 4 == 1 ? 0 : rank - 2;  // N or H
+        if (trial % 4 == 1 || trial % 4 == 2) {
+          data += (shape[flip] - 1) * strides[flip];
+          strides[flip] = -strides[flip];
+        } else if (trial % 4 == 3) {
+          strides[0] = 0;
+        }
+        const TensorView view{data, type, shape, strides};
+        const Plan plan = make_plan(type, shape, strides, spec);
         SCOPED_TRACE(plan.describe());
-        expect_both_store_kinds(rng, plan, view, spec, std::string(mode_name(mode)).c_str());
+        expect_both_store_kinds(rng, plan, view, spec, std::string(mode_name(mode)), split);
       }
     }
   }

@@ -76,7 +76,7 @@ class MaskedRows {
   /// Writes `rows` rows to the 16-byte aligned `out`, one after another; row i reads the input
   /// row starting at in_rows[i] (an EvenRows or a ListedRows), and every byte of
   /// [in_rows[i] + shift(), in_rows[i] + shift() + row bytes) must be readable (the masks drop
-  /// the ones outside the row's copy).
+  /// the ones outside the row's copy); a border's element, read besides, lies in the row.
   template <class InRows>
   void write_run(std::byte* out, const InRows& in_rows, std::int64_t rows) const {
     if (stream_) {
@@ -196,8 +196,8 @@ class MaskedRows {
   }
 
   std::int64_t pieces_;
-  std::int64_t head_end_ = 0;    ///< pieces [0, head_end_) hold part of the begin border
-  std::int64_t tail_begin_ = 0;  ///< pieces [tail_begin_, pieces_) hold part of the end border
+  std::int64_t head_end_ = 0;    ///< the first piece of the copy alone (pieces before: blended)
+  std::int64_t tail_begin_ = 0;  ///< one past the last such piece (pieces from it on: blended)
   std::int64_t shift_;
   std::int64_t begin_src_;  ///< byte offset of the begin border's element, or kPadValue
   std::int64_t end_src_;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// What a row kernel needs from the plan: the row's segments and its gather table.
+// What a row kernel needs from the plan (the row's segments and its gather table), and where the
+// input rows of a run of output rows start.
 #pragma once
 
 #include <cstddef>
