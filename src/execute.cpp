@@ -324,9 +324,8 @@ void bytes_task(void* context, std::int64_t task) {
 template <std::int64_t W>
 void run_bytes(const Plan& plan, const RowContext& ctx, const std::byte* in, std::byte* out,
                const ExecOptions& options) {
-  BytesLoop loop{
-      &plan, &ctx, in, out, outer_rows(plan.axes()), 1, 1, ctx.row_len, BytesLoop::Path::segments,
-      0,     0};
+  BytesLoop loop{&plan, &ctx, in, out, outer_rows(plan.axes()), 1, 1, ctx.row_len,
+                 BytesLoop::Path::segments, 0, 0};
   if (ctx.row_len * ctx.unit_bytes > kChunkBytes && outer_rows_repeat(plan.axes())) {
     loop.chunk = std::max<std::int64_t>(1, kChunkBytes / ctx.unit_bytes);
   }
@@ -334,8 +333,8 @@ void run_bytes(const Plan& plan, const RowContext& ctx, const std::byte* in, std
   std::int64_t tasks = 1;
   if (threads > 1 && plan.output_bytes() >= 2 * kHotTaskBytes) {
     const bool hot = detail::pool_is_hot(options);
-    tasks = std::clamp<std::int64_t>(plan.output_bytes() / (hot ? kHotTaskBytes : kMinTaskBytes), 1,
-                                     std::int64_t{threads} * kTasksPerThread);
+    tasks = std::clamp<std::int64_t>(plan.output_bytes() / (hot ? kHotTaskBytes : kMinTaskBytes),
+                                     1, std::int64_t{threads} * kTasksPerThread);
     // A mid-sized pad that runs alone because the workers sleep wakes them for the next call.
     if (tasks == 1) detail::warm_pool(options);
     // A whole number of tasks per thread: with 3 tasks on 2 threads one thread does two thirds.
@@ -355,7 +354,7 @@ void run_bytes(const Plan& plan, const RowContext& ctx, const std::byte* in, std
 #if defined(__SSE2__)
   if constexpr (W > 0 && 16 % W == 0) {
     if (writes_whole_rows && ctx.bordered != nullptr &&
-        detail::MaskedRows<W>::fits(*ctx.bordered, row_bytes, ctx.unit_bytes) &&
+        detail::MaskedRows<W>::fits(*ctx.bordered, row_bytes) &&
         reinterpret_cast<std::uintptr_t>(out) % 16 == 0) {
       const auto [lo, hi] = view_span(plan);
       loop.path = BytesLoop::Path::masked;
@@ -490,8 +489,7 @@ ExecOptions fresh_output_options(ExecOptions options) {
 Tensor pad(const TensorView& input, const PadSpec& spec, const ExecOptions& options) {
   const Plan plan = make_plan(input.type, input.shape, input.byte_strides, spec);
   Tensor out = Tensor::uninitialized(
-      input.type,
-      std::vector<std::int64_t>(plan.output_shape().begin(), plan.output_shape().end()));
+      input.type, std::vector<std::int64_t>(plan.output_shape().begin(), plan.output_shape().end()));
   execute(plan, input.data, out.data(), out.byte_size(), fresh_output_options(options));
   return out;
 }

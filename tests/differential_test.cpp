@@ -157,8 +157,7 @@ void run_case(std::mt19937_64& rng, const ElementType& type, int case_id,
   // Keep big outputs out of this test (the reference is slow).
   if (element_count(expected_shape) > 40000) return;
   const Plan plan = make_plan(type, shape, in.view.byte_strides, spec);
-  ASSERT_EQ(std::vector<std::int64_t>(plan.output_shape().begin(), plan.output_shape().end()),
-            expected_shape);
+  ASSERT_EQ(std::vector<std::int64_t>(plan.output_shape().begin(), plan.output_shape().end()), expected_shape);
   const Tensor expected = testing::reference_pad(in.view, spec);
   if (paths != nullptr && spec.mode == Mode::constant && type.storage() == Storage::bytes &&
       plan.output_elements() > 0) {
@@ -180,8 +179,7 @@ void run_case(std::mt19937_64& rng, const ElementType& type, int case_id,
     ExecOptions options;
     options.streaming = streaming;
     const auto shift = static_cast<std::int64_t>(rng() % 64);
-    std::vector<std::byte> out(
-        static_cast<std::size_t>(plan.output_bytes() + 2 * kGuardBytes + shift));
+    std::vector<std::byte> out(static_cast<std::size_t>(plan.output_bytes() + 2 * kGuardBytes + shift));
     for (auto& b : out) b = static_cast<std::byte>(rng());
     const std::vector<std::byte> before = out;
     std::byte* const dst = out.data() + kGuardBytes + shift;
@@ -189,8 +187,8 @@ void run_case(std::mt19937_64& rng, const ElementType& type, int case_id,
     SCOPED_TRACE(streaming == Streaming::always ? "streamed" : "cached");
     EXPECT_EQ(std::memcmp(out.data(), before.data(), kGuardBytes + shift), 0)
         << "wrote before the output";
-    EXPECT_EQ(std::memcmp(dst + plan.output_bytes(),
-                          before.data() + kGuardBytes + shift + plan.output_bytes(), kGuardBytes),
+    EXPECT_EQ(std::memcmp(dst + plan.output_bytes(), before.data() + kGuardBytes + shift +
+                                                         plan.output_bytes(), kGuardBytes),
               0)
         << "wrote after the output";
     EXPECT_TRUE(testing::same_contents(expected, dst, plan.output_bytes())) << plan.describe();

@@ -35,10 +35,10 @@ class MaskedRows {
  public:
   static constexpr std::int64_t kMaxRowBytes = 512;
 
-  /// Whether rows of the bordered form `b` with `unit_bytes` units can be written this way.
-  static bool fits(const BorderedRow& b, std::int64_t row_bytes, std::int64_t unit_bytes) {
-    return row_bytes % 16 == 0 && row_bytes <= kMaxRowBytes && 16 % unit_bytes == 0 &&
-           one_value(b.begin) && one_value(b.end);
+  /// Whether rows of `row_bytes` in the bordered form `b` can be written this way.
+  static bool fits(const BorderedRow& b, std::int64_t row_bytes) {
+    return row_bytes % 16 == 0 && row_bytes <= kMaxRowBytes && one_value(b.begin) &&
+           one_value(b.end);
   }
 
   MaskedRows(const RowContext& c, const BorderedRow& b)
@@ -78,7 +78,7 @@ class MaskedRows {
   /// [in_rows[i] + shift(), in_rows[i] + shift() + row bytes) must be readable (the masks drop
   /// the ones outside the row's copy); a border's element, read besides, lies in the row.
   template <class InRows>
-  void write_run(std::byte* out, const InRows& in_rows, std::int64_t rows) const {
+  void write_run(std::byte* out, InRows in_rows, std::int64_t rows) const {
     if (stream_) {
       ends_only_ ? run_ends<true>(out, in_rows, rows) : run<true>(out, in_rows, rows);
     } else {
@@ -87,12 +87,12 @@ class MaskedRows {
   }
 
  private:
-  /// write_run with the plan in locals: stores through `out` cannot change them, so they stay in
-  /// registers (members would be reloaded after every store). Both loops are out of line, with
-  /// registers of their own: inlined into the task's loop over runs, they spilled these locals
-  /// to the stack (edge_small, a call per plane, was slower inlined).
+  /// write_run with the plan in locals and in_rows by value: stores through `out` cannot change
+  /// them, so they stay in registers (members would be reloaded after every store). Both loops are
+  /// out of line, with registers of their own: inlined into the task's loop over runs, they spilled
+  /// these locals to the stack (edge_small, a call per plane, was slower inlined).
   template <bool kStream, class InRows>
-  [[gnu::noinline]] void run(std::byte* out, const InRows& in_rows, std::int64_t rows) const {
+  [[gnu::noinline]] void run(std::byte* out, InRows in_rows, std::int64_t rows) const {
     const std::int64_t pieces = pieces_;
     const std::int64_t head_end = head_end_;
     const std::int64_t tail_begin = tail_begin_;
@@ -102,9 +102,8 @@ class MaskedRows {
     const __m128i fill = fill_;
     const __m128i* const copy_mask = copy_mask_;
     const __m128i* const end_mask = end_mask_;
-    const InRows rows_in = in_rows;  // a copy: stores through `out` cannot change it
     for (std::int64_t r = 0; r < rows; ++r, out += 16 * pieces) {
-      const std::byte* in = rows_in[r];
+      const std::byte* in = in_rows[r];
       const std::byte* from = in + shift;
       const __m128i begin = border_value(begin_src, fill, in);
       const __m128i end = border_value(end_src, fill, in);
@@ -120,10 +119,10 @@ class MaskedRows {
   }
 
   /// run() for rows whose borders lie in their first and last pieces (ends_only_), the common
-  /// case: those two pieces are blended, each with its own border, and no loop runs over them.
-  /// Half the instructions of run() on 64-byte rows (edge_small).
+  /// case: those two pieces are blended, each with its own border, and no loop runs over them
+  /// (fewer instructions per row than run()'s three loops over pieces).
   template <bool kStream, class InRows>
-  [[gnu::noinline]] void run_ends(std::byte* out, const InRows& in_rows, std::int64_t rows) const {
+  [[gnu::noinline]] void run_ends(std::byte* out, InRows in_rows, std::int64_t rows) const {
     const std::int64_t last = 16 * (pieces_ - 1);
     const std::int64_t shift = shift_;
     const std::int64_t begin_src = begin_src_;
@@ -131,9 +130,8 @@ class MaskedRows {
     const __m128i fill = fill_;
     const __m128i first_mask = copy_mask_[0];
     const __m128i last_mask = copy_mask_[pieces_ - 1];
-    const InRows rows_in = in_rows;  // a copy: stores through `out` cannot change it
     for (std::int64_t r = 0; r < rows; ++r, out += last + 16) {
-      const std::byte* in = rows_in[r];
+      const std::byte* in = in_rows[r];
       const std::byte* from = in + shift;
       const __m128i begin = border_value(begin_src, fill, in);
       const __m128i end = border_value(end_src, fill, in);

@@ -15,13 +15,13 @@ namespace padnd::detail {
 struct RowContext {
   std::span<const RowSegment> segments;
   const BorderedRow* bordered;  ///< the row program's bordered form, or null
-  const std::int64_t* table;    ///< sources of the gather segments (Plan::gather_table())
-  std::int64_t row_len;         ///< output positions per row
-  std::int64_t in_stride;       ///< input stride of the row axis (bytes, or elements if packed)
-  std::int64_t unit_bytes;      ///< bytes per position (byte storage)
-  const std::string* fill;      ///< replicated pattern / string value / packed code
-  int fill_byte;                ///< the byte every fill byte equals (memset), or -1
-  bool stream;                  ///< long copies use non-temporal stores (traffic exceeds the LLC)
+  const std::int64_t* table;  ///< sources of the gather segments (Plan::gather_table())
+  std::int64_t row_len;       ///< output positions per row
+  std::int64_t in_stride;     ///< input stride of the row axis (bytes, or elements if packed)
+  std::int64_t unit_bytes;    ///< bytes per position (byte storage)
+  const std::string* fill;    ///< replicated pattern / string value / packed code
+  int fill_byte;              ///< the byte every fill byte equals (memset), or -1
+  bool stream;                ///< long copies use non-temporal stores (traffic exceeds the LLC)
 };
 
 /// The input rows of a run of output rows, evenly spaced: row i starts at in + i * stride.
