@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine.hpp"
 #include "kernels/bytes_rows.hpp"
 #include "kernels/fill_then_place.hpp"
 #include "kernels/masked_rows.hpp"
@@ -19,6 +20,7 @@
 #include "padnd/error.hpp"
 #include "padnd/plan.hpp"
 #include "parallel/thread_pool.hpp"
+#include "plan_access.hpp"
 #include "plan_internal.hpp"
 #include "value_modes/passes.hpp"
 
@@ -82,6 +84,8 @@ struct BytesLoop {
   std::int64_t row_parts;
   std::int64_t col_parts;
   std::int64_t chunk;  ///< positions written per row before moving to the next row
+  std::int64_t first_row;  ///< the plan's row that the loop's row 0 is
+  std::int64_t pitch;      ///< output bytes from one row to the next (row bytes: dense)
   /// How whole rows are written; segments (the default) covers everything else.
   enum class Path : std::uint8_t {
     segments,  ///< write_rows straight to the output
@@ -118,11 +122,11 @@ std::int64_t fill_pad_block(const BytesLoop& loop, OuterWalker& walker, std::int
     }
     n += rows;
   } while (r + n < r1 && walker.pad());
-  if (p0 == 0 && p1 == ctx.row_len) {
+  if (p0 == 0 && p1 == ctx.row_len && loop.pitch == row_bytes) {
     detail::fill_bytes(row, n * row_bytes, ctx);
   } else {
     for (std::int64_t i = 0; i < n; ++i) {
-      detail::fill_bytes(row + i * row_bytes + p0 * ctx.unit_bytes, (p1 - p0) * ctx.unit_bytes,
+      detail::fill_bytes(row + i * loop.pitch + p0 * ctx.unit_bytes, (p1 - p0) * ctx.unit_bytes,
                          ctx);
     }
   }
@@ -137,9 +141,8 @@ template <class WriteRun>
 void whole_rows(const BytesLoop& loop, OuterWalker& walker, std::int64_t r0, std::int64_t r1,
                 std::byte* out, const WriteRun& write_run) {
   const RowContext& ctx = *loop.ctx;
-  const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
   for (std::int64_t r = r0; r < r1;) {
-    std::byte* row = out + (r - r0) * row_bytes;
+    std::byte* row = out + (r - r0) * loop.pitch;
     if (walker.pad()) {
       r = fill_pad_block(loop, walker, r, r1, row, 0, ctx.row_len);
       continue;
@@ -150,7 +153,7 @@ void whole_rows(const BytesLoop& loop, OuterWalker& walker, std::int64_t r0, std
       const std::int64_t plane_rows = run.rows / run.planes;
       for (std::int64_t p = 0; p < run.planes; ++p) {
         const std::int64_t shift = p * run.plane_stride;
-        write_run(row + p * plane_rows * row_bytes, detail::ListedRows{in + shift, run.listed},
+        write_run(row + p * plane_rows * loop.pitch, detail::ListedRows{in + shift, run.listed},
                   plane_rows, run.lo + shift, run.hi + shift);
       }
     } else {
@@ -172,11 +175,11 @@ void write_rows(const BytesLoop& loop, OuterWalker& walker, std::int64_t r0, std
     whole_rows(
         loop, walker, r0, r1, out,
         [&](std::byte* row, const auto& in_rows, std::int64_t rows, std::int64_t, std::int64_t) {
-          for (std::int64_t i = 0; i < rows; ++i) write_row(row + i * row_bytes, in_rows[i]);
+          for (std::int64_t i = 0; i < rows; ++i) write_row(row + i * loop.pitch, in_rows[i]);
         });
     return;
   }
-  const auto row_at = [&](std::int64_t r) { return out + (r - r0) * row_bytes; };
+  const auto row_at = [&](std::int64_t r) { return out + (r - r0) * loop.pitch; };
   const std::int64_t batch = row_bytes <= kBatchRowBytes ? kBatchRows : 1;
   std::byte* dst[kBatchRows];
   const std::byte* src[kBatchRows];
@@ -225,7 +228,7 @@ void masked_rows(const BytesLoop& loop, std::int64_t r0, std::int64_t r1) {
     const auto last = reinterpret_cast<std::uintptr_t>(loop.in) + hi + masked.shift();
     return first >= loop.in_lo && last + row_bytes <= loop.in_hi;  // may wrap: then outside
   };
-  OuterWalker walker(*loop.plan, r0);
+  OuterWalker walker(*loop.plan, loop.first_row + r0);
   whole_rows(loop, walker, r0, r1, loop.out + r0 * row_bytes,
              [&](std::byte* row, const auto& in_rows, std::int64_t rows, std::int64_t lo,
                  std::int64_t hi) {
@@ -271,7 +274,7 @@ void staged_rows(const BytesLoop& loop, std::int64_t r0, std::int64_t r1) {
   const std::int64_t row_bytes = loop.ctx->row_len * loop.ctx->unit_bytes;
   const std::int64_t group = detail::StagedOutput::kStageBytes / row_bytes;
   detail::StagedOutput stage(loop.out + r0 * row_bytes);
-  OuterWalker walker(*loop.plan, r0);
+  OuterWalker walker(*loop.plan, loop.first_row + r0);
   for (std::int64_t r = r0; r < r1;) {
     const std::int64_t r_end = std::min(r1, r + group);
     if (stage.room() < (r_end - r) * row_bytes) stage.flush();
@@ -312,62 +315,95 @@ void bytes_task(void* context, std::int64_t task) {
     }
   }
 #endif
-  const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
   for (std::int64_t p0 = c0; p0 < c1; p0 += loop.chunk) {
     const std::int64_t p1 = std::min(c1, p0 + loop.chunk);
-    OuterWalker walker(*loop.plan, r0);
-    write_rows<W>(loop, walker, r0, r1, loop.out + r0 * row_bytes, p0, p1);
+    OuterWalker walker(*loop.plan, loop.first_row + r0);
+    write_rows<W>(loop, walker, r0, r1, loop.out + r0 * loop.pitch, p0, p1);
   }
   if (ctx.stream) detail::stream_fence();
 }
 
-template <std::int64_t W>
-void run_bytes(const Plan& plan, const RowContext& ctx, const std::byte* in, std::byte* out,
-               const ExecOptions& options) {
-  BytesLoop loop{&plan, &ctx, in, out, outer_rows(plan.axes()), 1, 1, ctx.row_len,
-                 BytesLoop::Path::segments, 0, 0};
-  if (ctx.row_len * ctx.unit_bytes > kChunkBytes && outer_rows_repeat(plan.axes())) {
-    loop.chunk = std::max<std::int64_t>(1, kChunkBytes / ctx.unit_bytes);
-  }
+/// Rows [first_row, first_row + rows) of a plan's output, the first at `out`, `pitch` bytes
+/// (string objects: strings, bytes: packed) from one to the next.
+struct RowBlock {
+  std::int64_t first_row;
+  std::int64_t rows;
+  std::byte* out;
+  std::int64_t pitch;
+};
+
+/// The cost model's task count for `bytes` of output.
+std::int64_t task_count(std::int64_t bytes, const ExecOptions& options) {
   const int threads = detail::thread_limit(options);
-  std::int64_t tasks = 1;
-  if (threads > 1 && plan.output_bytes() >= 2 * kHotTaskBytes) {
-    const bool hot = detail::pool_is_hot(options);
-    tasks = std::clamp<std::int64_t>(plan.output_bytes() / (hot ? kHotTaskBytes : kMinTaskBytes),
-                                     1, std::int64_t{threads} * kTasksPerThread);
-    // A mid-sized pad that runs alone because the workers sleep wakes them for the next call.
-    if (tasks == 1) detail::warm_pool(options);
-    // A whole number of tasks per thread: with 3 tasks on 2 threads one thread does two thirds.
-    if (tasks > threads) tasks = tasks / threads * threads;
-  }
-  if (loop.chunk < ctx.row_len && ctx.row_len / loop.chunk >= tasks) {
+  if (threads <= 1 || bytes < 2 * kHotTaskBytes) return 1;
+  const bool hot = detail::pool_is_hot(options);
+  std::int64_t tasks = std::clamp<std::int64_t>(bytes / (hot ? kHotTaskBytes : kMinTaskBytes), 1,
+                                                std::int64_t{threads} * kTasksPerThread);
+  // A mid-sized pad that runs alone because the workers sleep wakes them for the next call.
+  if (tasks == 1) detail::warm_pool(options);
+  // A whole number of tasks per thread: with 3 tasks on 2 threads one thread does two thirds.
+  if (tasks > threads) tasks = tasks / threads * threads;
+  return tasks;
+}
+
+/// Splits the loop's rows and columns into `tasks` parts.
+void split_grid(BytesLoop& loop, std::int64_t row_len, std::int64_t tasks) {
+  if (loop.chunk < row_len && row_len / loop.chunk >= tasks) {
     loop.col_parts = tasks;  // repeated rows: every task keeps all rows, so reuse stays in-task
   } else if (loop.rows >= tasks) {
     loop.row_parts = tasks;
   } else {  // few long rows: split them into column ranges too
     loop.row_parts = loop.rows;
-    loop.col_parts = std::min(ctx.row_len, (tasks + loop.rows - 1) / loop.rows);
+    loop.col_parts = std::min(row_len, (tasks + loop.rows - 1) / loop.rows);
   }
+}
+
+/// How whole rows are written: from registers (masked), through a stage, or as segments.
+template <std::int64_t W>
+void choose_path(BytesLoop& loop, const Plan& plan) {
+  const RowContext& ctx = *loop.ctx;
   const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
-  const bool writes_whole_rows = loop.col_parts == 1 && loop.chunk >= ctx.row_len;
-  const bool streamed_whole_rows = ctx.stream && writes_whole_rows;
+  // Both fast paths write rows back to back.
+  if (loop.col_parts != 1 || loop.chunk < ctx.row_len || loop.pitch != row_bytes) return;
 #if defined(__SSE2__)
   if constexpr (W > 0 && 16 % W == 0) {
-    if (writes_whole_rows && ctx.bordered != nullptr &&
-        detail::MaskedRows<W>::fits(*ctx.bordered, row_bytes) &&
-        reinterpret_cast<std::uintptr_t>(out) % 16 == 0) {
+    if (ctx.bordered != nullptr && detail::MaskedRows<W>::fits(*ctx.bordered, row_bytes) &&
+        reinterpret_cast<std::uintptr_t>(loop.out) % 16 == 0) {
       const auto [lo, hi] = view_span(plan);
       loop.path = BytesLoop::Path::masked;
-      loop.in_lo = reinterpret_cast<std::uintptr_t>(in) + lo;
-      loop.in_hi = reinterpret_cast<std::uintptr_t>(in) + hi;
+      loop.in_lo = reinterpret_cast<std::uintptr_t>(loop.in) + lo;
+      loop.in_hi = reinterpret_cast<std::uintptr_t>(loop.in) + hi;
+      return;
     }
   }
 #endif
-  if (loop.path == BytesLoop::Path::segments && streamed_whole_rows &&
-      row_bytes >= detail::StagedOutput::kMinRowBytes &&
+  if (ctx.stream && row_bytes >= detail::StagedOutput::kMinRowBytes &&
       row_bytes <= detail::StagedOutput::kMaxRowBytes) {
     loop.path = BytesLoop::Path::staged;
   }
+}
+
+template <std::int64_t W>
+void run_bytes(const Plan& plan, const RowContext& ctx, const std::byte* in, const RowBlock& block,
+               const ExecOptions& options) {
+  BytesLoop loop{.plan = &plan,
+                 .ctx = &ctx,
+                 .in = in,
+                 .out = block.out,
+                 .rows = block.rows,
+                 .row_parts = 1,
+                 .col_parts = 1,
+                 .chunk = ctx.row_len,
+                 .first_row = block.first_row,
+                 .pitch = block.pitch,
+                 .path = BytesLoop::Path::segments,
+                 .in_lo = 0,
+                 .in_hi = 0};
+  if (ctx.row_len * ctx.unit_bytes > kChunkBytes && outer_rows_repeat(plan.axes())) {
+    loop.chunk = std::max<std::int64_t>(1, kChunkBytes / ctx.unit_bytes);
+  }
+  split_grid(loop, ctx.row_len, task_count(block.rows * ctx.row_len * ctx.unit_bytes, options));
+  choose_path<W>(loop, plan);
   RowContext staged_ctx{};
   if (loop.path == BytesLoop::Path::staged) {
     staged_ctx = ctx;
@@ -377,11 +413,43 @@ void run_bytes(const Plan& plan, const RowContext& ctx, const std::byte* in, std
   detail::parallel_for(options, loop.row_parts * loop.col_parts, &bytes_task<W>, &loop);
 }
 
-void run_strings(const Plan& plan, const RowContext& ctx, const std::byte* in, std::string* out) {
-  OuterWalker walker(plan, 0);
-  const std::int64_t rows = outer_rows(plan.axes());
-  for (std::int64_t r = 0; r < rows; ++r, walker.next()) {
-    std::string* dst = out + r * ctx.row_len;
+/// Calls fn(block) for every block of output rows that lie a constant pitch apart: one block for
+/// a dense output; a window in a strided buffer has one per position of the outer axes whose
+/// strides do not follow from the inner ones.
+template <class Fn>
+void for_each_block(const Plan& plan, std::byte* out, const Fn& fn) {
+  const std::span<const PlanAxis> axes = plan.axes();
+  const std::size_t outer = axes.size() - 1;
+  if (outer == 0) {
+    fn(RowBlock{0, 1, out, 0});
+    return;
+  }
+  std::size_t uniform = outer - 1;  // axes [uniform, outer) step through rows one pitch apart
+  std::int64_t rows = axes[uniform].out_len;
+  while (uniform > 0 &&
+         axes[uniform - 1].out_stride == axes[uniform].out_len * axes[uniform].out_stride) {
+    rows *= axes[--uniform].out_len;
+  }
+  InlineVector<std::int64_t, Plan::kInlineAxes> index(uniform);
+  std::int64_t offset = 0;
+  for (std::int64_t first_row = 0;; first_row += rows) {
+    fn(RowBlock{first_row, rows, out + offset, axes[outer - 1].out_stride});
+    std::size_t k = uniform;
+    for (;;) {  // an odometer over axes [0, uniform)
+      if (k-- == 0) return;
+      offset += axes[k].out_stride;
+      if (++index[k] < axes[k].out_len) break;
+      offset -= axes[k].out_len * axes[k].out_stride;
+      index[k] = 0;
+    }
+  }
+}
+
+void run_strings(const Plan& plan, const RowContext& ctx, const std::byte* in,
+                 const RowBlock& block) {
+  OuterWalker walker(plan, block.first_row);
+  for (std::int64_t r = 0; r < block.rows; ++r, walker.next()) {
+    auto* dst = reinterpret_cast<std::string*>(block.out + r * block.pitch);
     if (walker.pad()) {
       detail::string_fill(dst, ctx.row_len, *ctx.fill);
     } else {
@@ -390,6 +458,7 @@ void run_strings(const Plan& plan, const RowContext& ctx, const std::byte* in, s
   }
 }
 
+/// Packed outputs are dense: their rows need not start at a byte.
 template <int BITS>
 void run_packed(const Plan& plan, const RowContext& ctx, const std::uint8_t* in,
                 std::uint8_t* out) {
@@ -407,78 +476,95 @@ void run_packed(const Plan& plan, const RowContext& ctx, const std::uint8_t* in,
   writer.flush();
 }
 
+template <std::int64_t W>
+void run_bytes_blocks(const Plan& plan, const RowContext& ctx, const std::byte* in, std::byte* out,
+                      const ExecOptions& options) {
+  for_each_block(plan, out,
+                 [&](const RowBlock& block) { run_bytes<W>(plan, ctx, in, block, options); });
+}
+
+RowContext row_context(const Plan& plan, const ExecOptions& options) {
+  using detail::PlanAccess;
+  const PlanAxis& row = plan.axes().back();
+  const std::int64_t traffic_bytes =
+      PlanAccess::input_elements(plan) * plan.type().item_bytes() + plan.output_bytes();
+  return RowContext{
+      plan.row_segments(),
+      plan.bordered_row() ? &*plan.bordered_row() : nullptr,
+      plan.gather_table().data(),
+      row.out_len,
+      row.in_stride,
+      plan.unit_bytes(),
+      &PlanAccess::fill(plan),
+      PlanAccess::fill_byte(plan),
+      options.streaming == Streaming::always ||
+          (options.streaming == Streaming::automatic && traffic_bytes > stream_above_bytes())};
+}
+
+void run_by_width(const Plan& plan, const RowContext& ctx, const std::byte* in, std::byte* out,
+                  const ExecOptions& options) {
+  switch (plan.unit_bytes()) {
+    case 1:
+      return run_bytes_blocks<1>(plan, ctx, in, out, options);
+    case 2:
+      return run_bytes_blocks<2>(plan, ctx, in, out, options);
+    case 4:
+      return run_bytes_blocks<4>(plan, ctx, in, out, options);
+    case 8:
+      return run_bytes_blocks<8>(plan, ctx, in, out, options);
+    case 16:
+      return run_bytes_blocks<16>(plan, ctx, in, out, options);
+    default:
+      return run_bytes_blocks<0>(plan, ctx, in, out, options);
+  }
+}
+
 }  // namespace
+
+namespace detail {
+void run_engine(const Plan& plan, const void* in, void* out, const ExecOptions& options) {
+  if (plan.output_elements() == 0) return;
+  const auto* in_bytes = static_cast<const std::byte*>(in);
+  auto* out_bytes = static_cast<std::byte*>(out);
+  if (PlanAccess::fill_then_place(plan)) {
+    fill_then_place(plan, in_bytes, out_bytes, PlanAccess::fill_byte(plan), PlanAccess::fill(plan));
+    return;
+  }
+  const RowContext ctx = row_context(plan, options);
+  switch (plan.type().storage()) {
+    case Storage::string:
+      return for_each_block(
+          plan, out_bytes, [&](const RowBlock& block) { run_strings(plan, ctx, in_bytes, block); });
+    case Storage::nibble:
+      return run_packed<4>(plan, ctx, static_cast<const std::uint8_t*>(in),
+                           static_cast<std::uint8_t*>(out));
+    case Storage::crumb:
+      return run_packed<2>(plan, ctx, static_cast<const std::uint8_t*>(in),
+                           static_cast<std::uint8_t*>(out));
+    case Storage::bytes:
+      return run_by_width(plan, ctx, in_bytes, out_bytes, options);
+  }
+}
+
+void check_buffers(const Plan& plan, const void* in, const void* out) {
+  if (out == nullptr) throw Error(Errc::invalid_argument, "output: null buffer");
+  if (in == nullptr && PlanAccess::input_elements(plan) > 0) {
+    throw Error(Errc::invalid_argument, "input: null data pointer for a non-empty tensor");
+  }
+}
+}  // namespace detail
 
 void execute(const Plan& plan, const void* in, void* out, std::int64_t out_bytes,
              const ExecOptions& options) {
-  if (out_bytes < plan.out_bytes_) {
+  if (out_bytes < plan.output_bytes()) {
     throw Error(Errc::shape_mismatch, "output: buffer of " + std::to_string(out_bytes) +
                                           " bytes is smaller than the " +
-                                          std::to_string(plan.out_bytes_) + " bytes needed");
+                                          std::to_string(plan.output_bytes()) + " bytes needed");
   }
-  if (plan.out_elems_ == 0) return;
-  if (out == nullptr) throw Error(Errc::invalid_argument, "output: null buffer");
-  const PlanAxis& row = plan.axes_.back();
-  if (in == nullptr && plan.in_elems_ > 0) {
-    throw Error(Errc::invalid_argument, "input: null data pointer for a non-empty tensor");
-  }
-  const std::string& pattern = plan.fill_byte_ == 0 ? detail::zero_pattern() : plan.fill_;
-  if (plan.fill_then_place_) {
-    detail::fill_then_place(plan, static_cast<const std::byte*>(in), static_cast<std::byte*>(out),
-                            plan.fill_byte_, pattern);
-    detail::run_passes(plan, static_cast<std::byte*>(out));
-    return;
-  }
-  const std::int64_t traffic_bytes = plan.in_elems_ * plan.type_.item_bytes() + plan.out_bytes_;
-  const RowContext ctx{
-      plan.row_,
-      plan.bordered_ ? &*plan.bordered_ : nullptr,
-      plan.gather_.data(),
-      row.out_len,
-      row.in_stride,
-      plan.unit_bytes_,
-      &pattern,
-      plan.fill_byte_,
-      options.streaming == Streaming::always ||
-          (options.streaming == Streaming::automatic && traffic_bytes > stream_above_bytes())};
-  const auto* in_bytes = static_cast<const std::byte*>(in);
-  switch (plan.type_.storage()) {
-    case Storage::string:
-      run_strings(plan, ctx, in_bytes, static_cast<std::string*>(out));
-      return;
-    case Storage::nibble:
-      run_packed<4>(plan, ctx, static_cast<const std::uint8_t*>(in),
-                    static_cast<std::uint8_t*>(out));
-      return;
-    case Storage::crumb:
-      run_packed<2>(plan, ctx, static_cast<const std::uint8_t*>(in),
-                    static_cast<std::uint8_t*>(out));
-      return;
-    case Storage::bytes:
-      break;
-  }
-  auto* out_bytes_ptr = static_cast<std::byte*>(out);
-  switch (plan.unit_bytes_) {
-    case 1:
-      run_bytes<1>(plan, ctx, in_bytes, out_bytes_ptr, options);
-      break;
-    case 2:
-      run_bytes<2>(plan, ctx, in_bytes, out_bytes_ptr, options);
-      break;
-    case 4:
-      run_bytes<4>(plan, ctx, in_bytes, out_bytes_ptr, options);
-      break;
-    case 8:
-      run_bytes<8>(plan, ctx, in_bytes, out_bytes_ptr, options);
-      break;
-    case 16:
-      run_bytes<16>(plan, ctx, in_bytes, out_bytes_ptr, options);
-      break;
-    default:
-      run_bytes<0>(plan, ctx, in_bytes, out_bytes_ptr, options);
-      break;
-  }
-  detail::run_passes(plan, out_bytes_ptr);  // numpy's axis-by-axis passes, if the plan has any
+  if (plan.output_elements() == 0) return;
+  detail::check_buffers(plan, in, out);
+  detail::run_engine(plan, in, out, options);
+  detail::run_passes(plan, static_cast<std::byte*>(out));  // numpy's passes, if any
 }
 
 ExecOptions fresh_output_options(ExecOptions options) {

@@ -126,4 +126,21 @@ constexpr MiddleRun middle_run(const AxisRule& r, std::int64_t out_len) noexcept
   return run;
 }
 
+/// middle_run of an axis of `out_len` positions restricted to its window [start, start + len)
+/// (start + len <= out_len), in window positions: out_begin is the window's first source
+/// position in the run (tests check it against source_index).
+constexpr MiddleRun window_middle_run(const AxisRule& r, std::int64_t out_len, std::int64_t start,
+                                      std::int64_t len) noexcept {
+  const MiddleRun m = middle_run(r, out_len);
+  std::int64_t lo = m.out_begin > start ? m.out_begin : start;
+  const std::int64_t stop = m.out_begin + m.len < start + len ? m.out_begin + m.len : start + len;
+  if (m.len == 0 || lo >= stop) return MiddleRun{};
+  const std::int64_t past = (lo - m.out_begin) % m.step;  // positions past a source position
+  if (past != 0) {
+    if (m.step - past >= stop - lo) return MiddleRun{};  // no source position in the window
+    lo += m.step - past;
+  }
+  return MiddleRun{lo - start, stop - lo, m.src + (lo - m.out_begin) / m.step, m.step};
+}
+
 }  // namespace padnd::detail

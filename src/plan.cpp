@@ -8,6 +8,7 @@
 
 #include "index_map.hpp"
 #include "padnd/error.hpp"
+#include "plan_access.hpp"
 #include "plan_internal.hpp"
 
 namespace padnd {
@@ -116,29 +117,36 @@ void check_type(const ElementType& type) {
 using PlanAxes = InlineVector<PlanAxis, Plan::kInlineAxes>;
 using BorderTable = InlineVector<std::int64_t, Plan::kInlineBorders>;
 
-void build_axes(const std::vector<std::int64_t>& shape,
-                const std::vector<std::int64_t>& byte_strides, std::int64_t unit,
-                std::span<const std::int64_t> out_shape, const PadSpec& spec,
+/// The request of input axis k as the index map takes it.
+AxisRule axis_rule(const Plan& plan, std::size_t k) {
+  return {plan.input_shape()[k], detail::PlanAccess::pads(plan)[k],
+          detail::PlanAccess::engine_modes(plan)[k], detail::PlanAccess::negative_order(plan)};
+}
+
+/// Axes of the window [starts[k], starts[k] + out_shape[k]) of `plan`'s output, whose positions
+/// step out_strides[k] in the output.
+void build_axes(const Plan& plan, std::span<const std::int64_t> starts,
+                std::span<const std::int64_t> out_shape, std::span<const std::int64_t> out_strides,
                 std::int64_t& view_offset, PlanAxes& axes, BorderTable& table) {
-  axes.resize(shape.size());
-  std::int64_t dense_stride = unit;  // strides of a dense row-major tensor where none are given
-  for (std::size_t k = shape.size(); k-- > 0;) {
-    axes[k].in_stride = byte_strides.empty() ? dense_stride : byte_strides[k];
-    dense_stride *= std::max<std::int64_t>(shape[k], 1);  // fits: the tensor exists in memory
-  }
-  for (std::size_t k = 0; k < shape.size(); ++k) {
+  const std::span<const std::int64_t> in_strides = detail::PlanAccess::in_strides(plan);
+  axes.resize(out_shape.size());
+  for (std::size_t k = 0; k < out_shape.size(); ++k) {
     PlanAxis& a = axes[k];
-    const AxisRule rule{shape[k], spec.axes[k], detail::engine_mode(detail::axis_mode(spec, k)),
-                        spec.negative_order};
+    const AxisRule rule = axis_rule(plan, k);
+    a.in_stride = in_strides[k];
+    a.out_stride = out_strides[k];
     a.out_len = out_shape[k];
-    const detail::MiddleRun mid = detail::middle_run(rule, a.out_len);
+    // The whole output's length (validated at planning); a window plan's shape is the window's.
+    const std::int64_t full_len = std::max<std::int64_t>(
+        0, rule.pad.begin + detail::dilated_length(rule.in_len, rule.pad.interior) + rule.pad.end);
+    const detail::MiddleRun mid = detail::window_middle_run(rule, full_len, starts[k], a.out_len);
     const std::int64_t mid_begin = mid.len > 0 ? mid.out_begin : 0;
     std::int64_t lo = INT64_MAX;
     std::int64_t hi = -1;
     a.borders_at = static_cast<std::int64_t>(table.size());
     const auto tabulate = [&](std::int64_t from, std::int64_t to) {
       for (std::int64_t o = from; o < to; ++o) {
-        const std::int64_t s = detail::source_index(rule, o);
+        const std::int64_t s = detail::source_index(rule, starts[k] + o);
         table.push_back(s);
         if (s != kPadIndex) {
           lo = std::min(lo, s);
@@ -182,18 +190,20 @@ void build_axes(const std::vector<std::int64_t>& shape,
   }
 }
 
-/// Drops length-1 plain axes and merges runs of plain axes that are contiguous in the input
-/// (in place).
+/// Drops length-1 plain axes and merges runs of plain axes that are contiguous in the input and
+/// in the output (in place).
 void merge_axes(PlanAxes& axes) {
   std::size_t kept = 0;
   for (auto& a : axes) {
     if (a.plain && a.out_len == 1) continue;
     if (kept > 0) {
       PlanAxis& prev = axes[kept - 1];
-      if (prev.plain && a.plain && prev.in_stride == a.in_stride * a.in_len) {
+      if (prev.plain && a.plain && prev.in_stride == a.in_stride * a.in_len &&
+          prev.out_stride == a.out_stride * a.out_len) {
         prev.out_len *= a.out_len;  // fits: both are factors of the output size
         prev.in_len = prev.mid_len = prev.out_len;
         prev.in_stride = a.in_stride;
+        prev.out_stride = a.out_stride;
         continue;
       }
     }
@@ -368,6 +378,29 @@ bool fits_fill_then_place(std::span<const PlanAxis> axes, std::span<const std::i
   return true;
 }
 
+/// Input strides: one per axis, none for packed types, whole std::string objects for strings.
+void check_strides(const ElementType& type, const std::vector<std::int64_t>& shape,
+                   const std::vector<std::int64_t>& byte_strides) {
+  if (!byte_strides.empty() && byte_strides.size() != shape.size()) {
+    throw Error(Errc::shape_mismatch, "strides: expected " + std::to_string(shape.size()) +
+                                          " byte strides (one per axis), got " +
+                                          std::to_string(byte_strides.size()));
+  }
+  if (type.packed() && !byte_strides.empty()) {
+    throw Error(Errc::invalid_argument, "strides: " + type.name() +
+                                            " elements are packed densely; strides are not "
+                                            "supported for packed types");
+  }
+  if (type.storage() != Storage::string) return;
+  for (std::size_t k = 0; k < byte_strides.size(); ++k) {
+    if (byte_strides[k] % static_cast<std::int64_t>(sizeof(std::string)) != 0) {
+      throw Error(Errc::invalid_argument, "strides: " + axis_text(k) + ": byte stride " +
+                                              std::to_string(byte_strides[k]) +
+                                              " is not a multiple of sizeof(std::string)");
+    }
+  }
+}
+
 }  // namespace
 
 namespace detail {
@@ -474,8 +507,91 @@ std::vector<std::int64_t> infer_shape(const std::vector<std::int64_t>& input_sha
   return out;
 }
 
-Plan make_plan(const ElementType& type, const std::vector<std::int64_t>& shape,
-               const std::vector<std::int64_t>& byte_strides, const PadSpec& spec) {
+namespace detail {
+
+InlineVector<std::int64_t, Plan::kInlineRank> dense_strides(std::span<const std::int64_t> shape,
+                                                            std::int64_t unit) {
+  InlineVector<std::int64_t, Plan::kInlineRank> strides;
+  strides.resize(shape.size());
+  std::int64_t stride = unit;
+  for (std::size_t k = shape.size(); k-- > 0;) {
+    strides[k] = stride;
+    stride *= std::max<std::int64_t>(shape[k], 1);  // fits: the tensor exists in memory
+  }
+  return strides;
+}
+
+const std::string& PlanAccess::fill(const Plan& p) {
+  return p.fill_byte_ == 0 ? zero_pattern() : p.fill_;
+}
+
+void PlanAccess::set_fill(Plan& p, const std::string& value) {
+  // Default value: all-zero bits (empty string for strings), docs/spec.md §1.6.
+  if (p.type_.storage() == Storage::string) {
+    p.fill_ = value;
+  } else if (p.type_.packed()) {
+    p.fill_ = value.empty() ? std::string(1, '\0') : value;
+  } else {
+    const std::string element =
+        value.empty() ? std::string(static_cast<std::size_t>(p.type_.item_bytes()), '\0') : value;
+    if (std::all_of(element.begin(), element.end(), [&](char b) { return b == element[0]; })) {
+      p.fill_byte_ = static_cast<unsigned char>(element[0]);
+    }
+    // All-zero values (the default) fill from zero_pattern(), without a pattern per plan.
+    if (p.fill_byte_ != 0) p.fill_ = replicate_pattern(element);
+  }
+}
+
+void PlanAccess::set_rules(Plan& p, const std::vector<std::int64_t>& byte_strides,
+                           const PadSpec& spec) {
+  const std::size_t rank = p.in_shape_.size();
+  p.negative_order_ = spec.negative_order;
+  p.pads_.assign(spec.axes.begin(), spec.axes.end());
+  p.engine_modes_.resize(rank);
+  for (std::size_t k = 0; k < rank; ++k) p.engine_modes_[k] = engine_mode(axis_mode(spec, k));
+  if (byte_strides.empty()) {
+    p.in_strides_ = dense_strides(p.in_shape_, p.type_.packed() ? 1 : p.type_.item_bytes());
+  } else {
+    p.in_strides_.assign(byte_strides.begin(), byte_strides.end());
+  }
+}
+
+void PlanAccess::build_program(Plan& p, std::span<const std::int64_t> starts,
+                               std::span<const std::int64_t> out_strides) {
+  if (p.out_elems_ == 0) return;  // nothing to write
+  const Storage storage = p.type_.storage();
+  const std::int64_t unit = p.type_.packed() ? 1 : p.type_.item_bytes();
+  PlanAxes& axes = p.axes_;
+  build_axes(p, starts, p.out_shape_, out_strides, p.view_offset_, axes, p.borders_);
+  merge_axes(axes);
+
+  // Short contiguous plain innermost axes become one wider unit: rows then move bigger blocks.
+  // Long ones stay the row, so that execution can split them into chunks and tasks.
+  p.unit_bytes_ = storage == Storage::bytes ? unit : 0;
+  while (storage == Storage::bytes && axes.size() > 1 && axes.back().plain &&
+         axes.back().in_stride == p.unit_bytes_ && axes.back().out_stride == p.unit_bytes_ &&
+         p.unit_bytes_ * axes.back().out_len <= kMaxUnitBytes) {
+    p.unit_bytes_ *= axes.back().out_len;
+    axes.pop_back();
+  }
+  if (axes.empty()) {  // a single unit: one row of length 1
+    PlanAxis unit_axis;
+    unit_axis.out_len = unit_axis.in_len = unit_axis.mid_len = 1;
+    unit_axis.in_stride = unit_axis.out_stride = storage == Storage::bytes ? p.unit_bytes_ : unit;
+    unit_axis.plain = true;
+    axes.push_back(unit_axis);
+  }
+  p.row_ = build_row(axes.back(), p.borders_.data(), p.gather_);
+  if (storage == Storage::bytes) {
+    p.bordered_ = bordered_row(p.row_, p.gather_, axes.back().in_stride, p.unit_bytes_);
+    const auto dense = dense_strides(p.out_shape_, unit);
+    p.fill_then_place_ = std::equal(dense.begin(), dense.end(), out_strides.begin()) &&
+                         fits_fill_then_place(axes, p.borders_, p.unit_bytes_, p.out_bytes_);
+  }
+}
+
+Plan PlanAccess::make(const ElementType& type, const std::vector<std::int64_t>& shape,
+                      const std::vector<std::int64_t>& byte_strides, const PadSpec& spec) {
   check_type(type);
   Plan plan;
   plan.type_ = type;
@@ -485,81 +601,50 @@ Plan make_plan(const ElementType& type, const std::vector<std::int64_t>& shape,
   plan.in_elems_ = element_count(shape);
   plan.out_elems_ = element_count(plan.out_shape_);
   plan.out_bytes_ = storage_bytes(type, plan.out_elems_);
-  detail::check_value(type, spec.value, "value");
-  plan.passes_ = detail::plan_passes(type, shape, plan.out_shape_, spec);
+  check_value(type, spec.value, "value");
+  plan.passes_ = plan_passes(type, shape, plan.out_shape_, spec);
   plan.ramp_type_ = spec.ramp_type;
   if (!plan.passes_.empty()) {
     plan.begins_.reserve(spec.axes.size());
     for (const AxisPad& p : spec.axes) plan.begins_.push_back(p.begin);
+    plan.pass_lens_.assign(shape.begin(), shape.end());
   }
-
-  const Storage storage = type.storage();
-  if (!byte_strides.empty() && byte_strides.size() != shape.size()) {
-    throw Error(Errc::shape_mismatch, "strides: expected " + std::to_string(shape.size()) +
-                                          " byte strides (one per axis), got " +
-                                          std::to_string(byte_strides.size()));
-  }
-  if (type.packed() && !byte_strides.empty()) {
-    throw Error(Errc::invalid_argument, "strides: " + type.name() +
-                                            " elements are packed densely; strides are not "
-                                            "supported for packed types");
-  }
-  if (storage == Storage::string) {
-    for (std::size_t k = 0; k < byte_strides.size(); ++k) {
-      if (byte_strides[k] % static_cast<std::int64_t>(sizeof(std::string)) != 0) {
-        throw Error(Errc::invalid_argument, "strides: " + axis_text(k) + ": byte stride " +
-                                                std::to_string(byte_strides[k]) +
-                                                " is not a multiple of sizeof(std::string)");
-      }
-    }
-  }
-
-  // Default value: all-zero bits (empty string for strings), PAD-SPEC §1.6.
-  if (storage == Storage::string) {
-    plan.fill_ = spec.value;
-  } else if (type.packed()) {
-    plan.fill_ = spec.value.empty() ? std::string(1, '\0') : spec.value;
-  } else {
-    const std::string element = spec.value.empty()
-                                    ? std::string(static_cast<std::size_t>(type.item_bytes()), '\0')
-                                    : spec.value;
-    if (std::all_of(element.begin(), element.end(), [&](char b) { return b == element[0]; })) {
-      plan.fill_byte_ = static_cast<unsigned char>(element[0]);
-    }
-    // All-zero values (the default) fill from detail::zero_pattern(), without a pattern per plan.
-    if (plan.fill_byte_ != 0) plan.fill_ = detail::replicate_pattern(element);
-  }
-  if (plan.out_elems_ == 0) return plan;  // nothing to write; validation is done
-
-  const std::int64_t unit = type.packed() ? 1 : type.item_bytes();
-  PlanAxes& axes = plan.axes_;
-  build_axes(shape, byte_strides, unit, plan.out_shape_, spec, plan.view_offset_, axes,
-             plan.borders_);
-  merge_axes(axes);
-
-  // Short contiguous plain innermost axes become one wider unit: rows then move bigger blocks.
-  // Long ones stay the row, so that execution can split them into chunks and tasks.
-  plan.unit_bytes_ = storage == Storage::bytes ? unit : 0;
-  while (storage == Storage::bytes && axes.size() > 1 && axes.back().plain &&
-         axes.back().in_stride == plan.unit_bytes_ &&
-         plan.unit_bytes_ * axes.back().out_len <= kMaxUnitBytes) {
-    plan.unit_bytes_ *= axes.back().out_len;
-    axes.pop_back();
-  }
-  if (axes.empty()) {  // a single unit: one row of length 1
-    PlanAxis unit_axis;
-    unit_axis.out_len = unit_axis.in_len = unit_axis.mid_len = 1;
-    unit_axis.in_stride = storage == Storage::bytes ? plan.unit_bytes_ : unit;
-    unit_axis.plain = true;
-    axes.push_back(unit_axis);
-  }
-  plan.row_ = build_row(axes.back(), plan.borders_.data(), plan.gather_);
-  if (storage == Storage::bytes) {
-    plan.bordered_ = bordered_row(plan.row_, plan.gather_, axes.back().in_stride, plan.unit_bytes_);
-    plan.fill_then_place_ =
-        fits_fill_then_place(axes, plan.borders_, plan.unit_bytes_, plan.out_bytes_);
-  }
+  check_strides(type, shape, byte_strides);
+  set_fill(plan, spec.value);
+  set_rules(plan, byte_strides, spec);
+  const InlineVector<std::int64_t, Plan::kInlineRank> starts(shape.size());
+  build_program(plan, starts,
+                dense_strides(plan.out_shape_, type.packed() ? 1 : type.item_bytes()));
   return plan;
+}
+
+Plan PlanAccess::window(const Plan& plan, std::span<const std::int64_t> starts,
+                        std::span<const std::int64_t> shape,
+                        std::span<const std::int64_t> out_strides) {
+  Plan w;
+  w.type_ = plan.type_;
+  w.mode_ = plan.mode_;
+  w.in_shape_ = plan.in_shape_;
+  w.out_shape_.assign(shape.begin(), shape.end());
+  w.in_elems_ = plan.in_elems_;
+  w.out_elems_ = element_count(w.out_shape_);
+  w.out_bytes_ = storage_bytes(w.type_, w.out_elems_);
+  w.fill_ = plan.fill_;
+  w.fill_byte_ = plan.fill_byte_;
+  w.ramp_type_ = plan.ramp_type_;
+  w.pads_ = plan.pads_;
+  w.engine_modes_ = plan.engine_modes_;
+  w.in_strides_ = plan.in_strides_;
+  w.negative_order_ = plan.negative_order_;
+  build_program(w, starts, out_strides);
+  return w;
+}
+
+}  // namespace detail
+
+Plan make_plan(const ElementType& type, const std::vector<std::int64_t>& shape,
+               const std::vector<std::int64_t>& byte_strides, const PadSpec& spec) {
+  return detail::PlanAccess::make(type, shape, byte_strides, spec);
 }
 
 }  // namespace padnd

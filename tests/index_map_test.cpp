@@ -171,6 +171,42 @@ TEST(MiddleRun, AgreesWithSourceIndexForEveryModeOrderPadAndInterior) {
       });
 }
 
+// A window's middle run is the whole axis's run cut to the window, starting at a source
+// position: inside, every position maps as the run says; outside it in the window, none of the
+// whole run's source positions is left.
+TEST(MiddleRun, WindowRunIsTheWholeRunCutToTheWindow) {
+  for_each_valid_axis(
+      6, 3,
+      [](const detail::AxisRule& rule, const AxisPad&, std::int64_t out_len,
+         const std::string& where) {
+        const detail::MiddleRun whole = detail::middle_run(rule, out_len);
+        const auto in_whole = [&](std::int64_t o) {
+          return o >= whole.out_begin && o < whole.out_begin + whole.len &&
+                 (o - whole.out_begin) % whole.step == 0;
+        };
+        for (std::int64_t start = 0; start <= out_len; ++start) {
+          for (std::int64_t len = 0; start + len <= out_len; ++len) {
+            const detail::MiddleRun run = detail::window_middle_run(rule, out_len, start, len);
+            const std::string at =
+                where + " window " + std::to_string(start) + "+" + std::to_string(len);
+            ASSERT_GE(run.out_begin, 0) << at;
+            ASSERT_LE(run.out_begin + run.len, len) << at;
+            for (std::int64_t i = 0; i < len; ++i) {
+              const bool in_run = i >= run.out_begin && i < run.out_begin + run.len;
+              const std::int64_t o = start + i;
+              if (in_run && (i - run.out_begin) % run.step == 0) {
+                ASSERT_EQ(source_index(rule, o), run.src + (i - run.out_begin) / run.step) << at;
+              } else if (in_run) {
+                ASSERT_EQ(source_index(rule, o), detail::kPadIndex) << at;
+              } else {
+                ASSERT_FALSE(in_whole(o)) << at << " i=" << i;
+              }
+            }
+          }
+        }
+      });
+}
+
 // PAD-SPEC §1.4: the two orders differ exactly where one side crops and the other pads.
 TEST(SourceIndex, CropThenPadVersusMapOnOriginal) {
   const auto row = [](Mode mode, NegativeOrder order, std::int64_t d, AxisPad p) {

@@ -103,6 +103,75 @@ TEST(ValueModes, RandomCasesMatchTheAxisByAxisReference) {
   }
 }
 
+/// Values of window `w` of a dense row-major grid.
+std::vector<double> grid_slice(const testing::Grid& grid, const Window& w) {
+  std::vector<double> values;
+  const std::int64_t count = element_count(w.shape);
+  for (std::int64_t e = 0; e < count; ++e) {
+    std::int64_t index = 0;
+    std::int64_t scale = 1;
+    std::int64_t rest = e;
+    for (std::size_t k = w.shape.size(); k-- > 0;) {
+      index += (w.start[k] + rest % w.shape[k]) * scale;
+      rest /= w.shape[k];
+      scale *= grid.shape[k];
+    }
+    values.push_back(grid.values[static_cast<std::size_t>(index)]);
+  }
+  return values;
+}
+
+std::string case_text(const Case& c, const Window& w, int i) {
+  std::string text = "case " + std::to_string(i) + ": " + c.type.name() + " input";
+  for (const std::int64_t d : c.input.shape) text += " " + std::to_string(d);
+  for (const testing::RefAxis& a : c.axes) {
+    text += " | " + std::string(mode_name(a.mode)) + (a.odd ? " odd " : " ") +
+            std::to_string(a.begin) + "," + std::to_string(a.end);
+  }
+  text += " | window";
+  for (std::size_t k = 0; k < w.start.size(); ++k) {
+    text += " " + std::to_string(w.start[k]) + "+" + std::to_string(w.shape[k]);
+  }
+  return text;
+}
+
+/// Windows read beyond themselves in the value modes (the statistics of whole lines): each one,
+/// dense and inside a larger output, equals the reference's slice.
+TEST(ValueModes, RandomWindowsMatchTheReferenceSlice) {
+  std::mt19937_64 rng(20261125);
+  for (int i = 0; i < 400; ++i) {
+    const Case c = random_case(rng);
+    const Tensor in = test::numeric_tensor(c.type, c.input.shape, c.input.values);
+    const Plan plan = make_plan(c.type, c.input.shape, {}, spec_of(c));
+    const testing::Grid expected =
+        testing::reference_value_pad(c.input, c.axes, c.type.dtype != DType::float64);
+    Window w;
+    for (const std::int64_t len : plan.output_shape()) {
+      const auto start = std::uniform_int_distribution<std::int64_t>(0, len)(rng);
+      w.start.push_back(start);
+      w.shape.push_back(std::uniform_int_distribution<std::int64_t>(0, len - start)(rng));
+    }
+    Tensor dense(c.type, w.shape);
+    execute_window(plan, in.view().data, w, dense.data(), dense.byte_size());
+    ASSERT_EQ(test::numeric_values(dense), grid_slice(expected, w)) << case_text(c, w, i);
+    // The same window at [1, ..., 1] of an output one larger on every axis.
+    std::vector<std::int64_t> big_shape = w.shape;
+    for (auto& d : big_shape) d += 2;
+    Tensor big(c.type, big_shape);
+    std::vector<std::int64_t> strides(big_shape.size());
+    std::int64_t stride = c.type.item_bytes();
+    std::int64_t origin = 0;
+    for (std::size_t k = big_shape.size(); k-- > 0; stride *= big_shape[k]) {
+      strides[k] = stride;
+      origin += stride;
+    }
+    execute_window(plan, in.view().data, w, static_cast<std::byte*>(big.data()) + origin, strides);
+    Window inner{std::vector<std::int64_t>(w.shape.size(), 1), w.shape};
+    const testing::Grid big_grid{big_shape, test::numeric_values(big)};
+    ASSERT_EQ(grid_slice(big_grid, inner), grid_slice(expected, w)) << case_text(c, w, i);
+  }
+}
+
 TEST(ValueModes, WideRowsSplitIntoSeveralLaneGroupsMatchTheReference) {
   // 2500 neighbouring lanes per row: more than one group of lanes (Lanes::kMaxGroupLanes).
   // (reflect makes no pass here: it checks the engine against the same reference.)

@@ -30,6 +30,10 @@ class InlineVector {
 
   InlineVector() noexcept {}  // NOLINT(modernize-use-equals-default): inline_ stays unmade
   InlineVector(std::initializer_list<T> items) { assign(items.begin(), items.end()); }
+  /// `n` value-initialised elements.
+  explicit InlineVector(std::size_t n) { resize(n); }
+  template <class It>
+  requires(!std::is_integral_v<It>) InlineVector(It first, It last) { assign(first, last); }
   InlineVector(const InlineVector& other) : size_(other.size_), heap_(other.heap_) {
     if (!spilled()) std::memcpy(inline_, other.inline_, size_ * sizeof(T));
   }

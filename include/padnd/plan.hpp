@@ -37,6 +37,7 @@ struct PlanAxis {
   std::int64_t mid_len = 0;   ///< positions of the middle run
   std::int64_t mid_src = 0;   ///< view index of the middle run's first position
   std::int64_t mid_step = 1;  ///< positions from one middle source to the next (interior + 1)
+  std::int64_t out_stride = 0;  ///< bytes (elements for packed storage) between output positions
   bool plain = false;         ///< the identity, no pad (mergeable; the middle is everything)
 
   /// Positions outside the middle run: entries of the border table.
@@ -104,6 +105,17 @@ struct AxisPass {
   std::int64_t end = 0;     ///< pad elements after them
 };
 
+namespace detail {
+struct PlanAccess;  // planning and execution internals (src/plan_access.hpp)
+}
+
+/// A rectangular window of a plan's output: per output axis, the first position and the number
+/// of positions (docs/design.md, "Windows").
+struct Window {
+  std::vector<std::int64_t> start;
+  std::vector<std::int64_t> shape;
+};
+
 /// An immutable, validated, reusable plan. Holds no pointers to data. A plan of up to
 /// kInlineRank input axes, kInlineAxes merged axes, kInlineBorders border sources and
 /// kInlineSegments row segments, with no gather table and no axis passes, allocates nothing but
@@ -147,9 +159,7 @@ class Plan {
   [[nodiscard]] std::string describe() const;
 
  private:
-  friend Plan make_plan(const ElementType&, const std::vector<std::int64_t>&,
-                        const std::vector<std::int64_t>&, const PadSpec&);
-  friend void execute(const Plan&, const void*, void*, std::int64_t, const ExecOptions&);
+  friend struct detail::PlanAccess;
 
   ElementType type_;
   Mode mode_ = Mode::constant;
@@ -174,7 +184,13 @@ class Plan {
   bool fill_then_place_ = false;
   std::vector<AxisPass> passes_;
   std::vector<std::int64_t> begins_;
+  std::vector<std::int64_t> pass_lens_;  ///< per axis, original elements (plans with passes)
   ElementType ramp_type_ = DType::float64;
+  // The request per input axis, kept so that any window of the output can be planned.
+  InlineVector<AxisPad, kInlineRank> pads_;
+  InlineVector<Mode, kInlineRank> engine_modes_;
+  InlineVector<std::int64_t, kInlineRank> in_strides_;  ///< bytes (elements: packed storage)
+  NegativeOrder negative_order_ = NegativeOrder::map_on_original;
 };
 
 /// Validates `spec` against an input of `type`/`shape`/`byte_strides` (empty = C-contiguous)
@@ -188,6 +204,25 @@ Plan make_plan(const ElementType& type, const std::vector<std::int64_t>& shape,
 /// with the same plan.
 void execute(const Plan& plan, const void* in, void* out, std::int64_t out_bytes,
              const ExecOptions& options = {});
+
+/// Writes window `window` of the plan's output into `out`, dense row-major of window.shape
+/// (`out_bytes` available; a packed type's window starts at bit 0 of `out`). Costs O(window +
+/// rank) whatever the output's size, except with numpy's value modes, whose windows are
+/// computed over the box of the output they read (docs/design.md, "Windows"). Throws before
+/// writing anything on a bad window or a small buffer. Safe to call concurrently.
+void execute_window(const Plan& plan, const void* in, const Window& window, void* out,
+                    std::int64_t out_bytes, const ExecOptions& options = {});
+
+/// The same into a strided buffer: `out` points at window element [0, ..., 0] and axis k of the
+/// window steps out_byte_strides[k] bytes (any sign; multiples of sizeof(std::string) for
+/// strings; packed types take the dense form only). The caller guarantees that the addressed
+/// elements are writable, distinct and do not overlap the input.
+void execute_window(const Plan& plan, const void* in, const Window& window, void* out,
+                    std::span<const std::int64_t> out_byte_strides,
+                    const ExecOptions& options = {});
+
+/// Plan::describe() of the plan that writes `window` (the CLI's `explain --window`).
+std::string describe_window(const Plan& plan, const Window& window);
 
 /// `options` for writing a freshly allocated output (never written before): Streaming::automatic
 /// becomes never. The page faults that map a fresh buffer zero each page, in cache, just before

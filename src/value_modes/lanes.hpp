@@ -10,6 +10,7 @@
 #include <cstring>
 #include <vector>
 
+#include "../plan_access.hpp"
 #include "padnd/plan.hpp"
 
 namespace padnd::detail {
@@ -18,7 +19,7 @@ class Lanes {
  public:
   Lanes(const Plan& plan, const AxisPass& pass) : axis_(pass.axis) {
     const std::span<const std::int64_t> out = plan.output_shape();
-    const std::span<const std::int64_t> in = plan.input_shape();
+    const std::span<const std::int64_t> in = PlanAccess::pass_lengths(plan);
     const std::int64_t item = plan.type().item_bytes();
     std::vector<std::int64_t> stride(out.size());
     std::int64_t s = item;

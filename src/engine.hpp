@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: Apache-2.0
+// The engine's entry points below the public execute functions.
+#pragma once
+
+#include "padnd/parallel.hpp"
+#include "padnd/plan.hpp"
+
+namespace padnd::detail {
+
+/// Writes the plan's program (every axis's index map, no passes) to `out`, whose output axes step
+/// by each PlanAxis::out_stride.
+void run_engine(const Plan& plan, const void* in, void* out, const ExecOptions& options);
+
+/// Throws unless `out` is non-null and `in` is non-null for a non-empty input.
+void check_buffers(const Plan& plan, const void* in, const void* out);
+
+}  // namespace padnd::detail

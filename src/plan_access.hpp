@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: Apache-2.0
+// What planning and execution see of a Plan beyond its public interface.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "padnd/plan.hpp"
+
+namespace padnd::detail {
+
+struct PlanAccess {
+  static std::span<const AxisPad> pads(const Plan& p) { return p.pads_; }
+  static std::span<const Mode> engine_modes(const Plan& p) { return p.engine_modes_; }
+  static std::span<const std::int64_t> in_strides(const Plan& p) { return p.in_strides_; }
+  static NegativeOrder negative_order(const Plan& p) { return p.negative_order_; }
+  static std::int64_t input_elements(const Plan& p) { return p.in_elems_; }
+  /// The replicated pad value (zero_pattern() for an all-zero one), string value or packed code.
+  static const std::string& fill(const Plan& p);
+  static int fill_byte(const Plan& p) { return p.fill_byte_; }
+  static bool fill_then_place(const Plan& p) { return p.fill_then_place_; }
+
+  /// The plan that writes positions [starts[k], starts[k] + shape[k]) of `plan`'s output, axis k
+  /// stepping out_strides[k] bytes (elements: packed storage) in its output. Its passes are
+  /// empty: value modes go through window_box (window.cpp).
+  static Plan window(const Plan& plan, std::span<const std::int64_t> starts,
+                     std::span<const std::int64_t> shape,
+                     std::span<const std::int64_t> out_strides);
+  /// Per axis, the original elements the passes read: the input's length (a window box's part).
+  static std::span<const std::int64_t> pass_lengths(const Plan& p) { return p.pass_lens_; }
+  /// Sets a window plan's passes, and per axis where its original elements start (begins) and
+  /// how many it holds (lens).
+  static void set_passes(Plan& p, std::vector<AxisPass> passes, std::vector<std::int64_t> begins,
+                         std::vector<std::int64_t> lens) {
+    p.passes_ = std::move(passes);
+    p.begins_ = std::move(begins);
+    p.pass_lens_ = std::move(lens);
+  }
+  /// Validation, the request kept per axis, and the program of the whole output (make_plan).
+  static Plan make(const ElementType& type, const std::vector<std::int64_t>& shape,
+                   const std::vector<std::int64_t>& byte_strides, const PadSpec& spec);
+
+ private:
+  /// The program of output window `starts` (the plan's output shape is the window's): axes,
+  /// border table, row program and its forms.
+  static void build_program(Plan& p, std::span<const std::int64_t> starts,
+                            std::span<const std::int64_t> out_strides);
+  static void set_fill(Plan& p, const std::string& value);
+  static void set_rules(Plan& p, const std::vector<std::int64_t>& byte_strides,
+                        const PadSpec& spec);
+};
+
+/// Strides of a dense row-major tensor of `shape` with `unit` bytes (or elements) per element.
+InlineVector<std::int64_t, Plan::kInlineRank> dense_strides(std::span<const std::int64_t> shape,
+                                                            std::int64_t unit);
+
+}  // namespace padnd::detail

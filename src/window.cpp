@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: Apache-2.0
+// Window execution: any rectangular window of a plan's output, into a dense or strided buffer
+// (docs/design.md, "Windows").
+#include <algorithm>
+#include <cstddef>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "engine.hpp"
+#include "padnd/error.hpp"
+#include "padnd/plan.hpp"
+#include "padnd/tensor.hpp"
+#include "plan_access.hpp"
+#include "value_modes/passes.hpp"
+
+namespace padnd {
+namespace {
+
+using detail::PlanAccess;
+using Ints = InlineVector<std::int64_t, Plan::kInlineRank>;
+
+std::string axis_text(std::size_t k) { return "axis " + std::to_string(k); }
+
+void check_window(const Plan& plan, const Window& window) {
+  const std::span<const std::int64_t> shape = plan.output_shape();
+  if (window.start.size() != shape.size() || window.shape.size() != shape.size()) {
+    throw Error(Errc::shape_mismatch, "window: expected a start and a length for each of the " +
+                                          std::to_string(shape.size()) + " output axes, got " +
+                                          std::to_string(window.start.size()) + " starts and " +
+                                          std::to_string(window.shape.size()) + " lengths");
+  }
+  for (std::size_t k = 0; k < shape.size(); ++k) {
+    const std::int64_t start = window.start[k];
+    const std::int64_t len = window.shape[k];
+    if (start < 0 || len < 0 || start > shape[k] || len > shape[k] - start) {
+      throw Error(Errc::out_of_range,
+                  "window: " + axis_text(k) + ": start " + std::to_string(start) + " and length " +
+                      std::to_string(len) + " do not lie within the output's length " +
+                      std::to_string(shape[k]));
+    }
+  }
+}
+
+/// Bytes of one element in an output buffer (string objects for strings, elements for packed).
+std::int64_t element_unit(const ElementType& type) { return type.packed() ? 1 : type.item_bytes(); }
+
+void check_out_strides(const Plan& plan, std::span<const std::int64_t> strides) {
+  const std::size_t rank = plan.output_shape().size();
+  if (strides.size() != rank) {
+    throw Error(Errc::shape_mismatch, "output strides: expected " + std::to_string(rank) +
+                                          " byte strides (one per output axis), got " +
+                                          std::to_string(strides.size()));
+  }
+  if (plan.type().packed()) {
+    throw Error(Errc::invalid_argument, "output strides: " + plan.type().name() +
+                                            " elements are packed densely; a window of a packed "
+                                            "type is written dense");
+  }
+  const std::int64_t unit = element_unit(plan.type());
+  for (std::size_t k = 0; k < rank; ++k) {
+    if (plan.type().storage() == Storage::string && strides[k] % unit != 0) {
+      throw Error(Errc::invalid_argument, "output strides: " + axis_text(k) + ": byte stride " +
+                                              std::to_string(strides[k]) +
+                                              " is not a multiple of sizeof(std::string)");
+    }
+  }
+}
+
+/// The part of the output a window of a plan with passes reads: on each pass's axis where the
+/// window holds pad positions, the window widened over the axis's original elements (the values
+/// of its pad positions come from them); a ramp's values also depend on the width of its side,
+/// and odd reflection's on both sides (numpy extends them in turns), so those take the whole
+/// side or axis.
+Window window_box(const Plan& plan, const Window& window) {
+  Window box = window;
+  for (const AxisPass& pass : plan.passes()) {
+    const std::size_t k = pass.axis;
+    const std::int64_t first = window.start[k];
+    const std::int64_t stop = first + window.shape[k];
+    const std::int64_t original_stop = pass.begin + pass.in_len;
+    if (first >= pass.begin && stop <= original_stop) continue;
+    const bool whole_sides = pass.rule.mode == Mode::linear_ramp || pass.rule.odd;
+    std::int64_t lo = std::min(first, pass.begin);
+    std::int64_t hi = std::max(stop, original_stop);
+    if (pass.rule.odd || (whole_sides && first < pass.begin)) lo = 0;
+    if (pass.rule.odd || (whole_sides && stop > original_stop)) hi = original_stop + pass.end;
+    box.start[k] = lo;
+    box.shape[k] = hi - lo;
+  }
+  return box;
+}
+
+/// The plan that writes the dense `box` of `plan`'s output, passes included.
+Plan box_plan(const Plan& plan, const Window& box) {
+  const Ints dense = detail::dense_strides(box.shape, element_unit(plan.type()));
+  Plan p = PlanAccess::window(plan, box.start, box.shape, dense);
+  if (plan.passes().empty()) return p;
+  const std::size_t rank = box.start.size();
+  std::vector<std::int64_t> begins(rank);
+  std::vector<std::int64_t> lens(rank);
+  for (std::size_t k = 0; k < rank; ++k) {  // the original elements, in box positions
+    const std::int64_t first = plan.pad_begins()[k] - box.start[k];
+    const std::int64_t stop = first + PlanAccess::pass_lengths(plan)[k];
+    begins[k] = std::clamp<std::int64_t>(first, 0, box.shape[k]);
+    lens[k] = std::clamp<std::int64_t>(stop, 0, box.shape[k]) - begins[k];
+  }
+  std::vector<AxisPass> passes;
+  for (AxisPass pass : plan.passes()) {
+    const std::size_t k = pass.axis;
+    pass.begin = begins[k];
+    pass.in_len = lens[k];
+    pass.end = box.shape[k] - begins[k] - lens[k];
+    if (pass.begin > 0 || pass.end > 0) passes.push_back(pass);  // others write nothing here
+  }
+  PlanAccess::set_passes(p, std::move(passes), std::move(begins), std::move(lens));
+  return p;
+}
+
+/// Copies the `shape` elements at `src` (byte strides src_strides) to `dst` (dst_strides).
+void copy_region(const ElementType& type, const std::byte* src, const Ints& src_strides,
+                 std::byte* dst, std::span<const std::int64_t> dst_strides, const Ints& shape) {
+  const std::size_t rank = shape.size();
+  const std::int64_t unit = element_unit(type);
+  const bool strings = type.storage() == Storage::string;
+  const std::int64_t row_len = rank == 0 ? 1 : shape[rank - 1];
+  const std::int64_t src_step = rank == 0 ? unit : src_strides[rank - 1];
+  const std::int64_t dst_step = rank == 0 ? unit : dst_strides[rank - 1];
+  Ints index(rank);
+  for (;;) {
+    if (!strings && src_step == unit && dst_step == unit) {
+      std::memcpy(dst, src, static_cast<std::size_t>(row_len * unit));
+    } else {
+      for (std::int64_t i = 0; i < row_len; ++i) {
+        if (strings) {
+          *reinterpret_cast<std::string*>(dst + i * dst_step) =
+              *reinterpret_cast<const std::string*>(src + i * src_step);
+        } else {
+          std::memcpy(dst + i * dst_step, src + i * src_step, static_cast<std::size_t>(unit));
+        }
+      }
+    }
+    std::size_t k = rank == 0 ? 0 : rank - 1;
+    for (;;) {  // an odometer over the outer axes
+      if (k-- == 0) return;
+      src += src_strides[k];
+      dst += dst_strides[k];
+      if (++index[k] < shape[k]) break;
+      src -= shape[k] * src_strides[k];
+      dst -= shape[k] * dst_strides[k];
+      index[k] = 0;
+    }
+  }
+}
+
+/// Whether a window plan's rows are contiguous in its output, as the row kernels write them.
+bool rows_contiguous(const Plan& w) {
+  const PlanAxis& row = w.axes().back();
+  const std::int64_t unit =
+      w.type().storage() == Storage::bytes ? w.unit_bytes() : element_unit(w.type());
+  return row.out_len == 1 || row.out_stride == unit;
+}
+
+/// Writes the window through a dense buffer of its box: with passes (which read beyond the
+/// window), or where the output's rows are not contiguous.
+void execute_through_box(const Plan& plan, const void* in, const Window& window, void* out,
+                         std::span<const std::int64_t> out_strides, const ExecOptions& options) {
+  const Window box = window_box(plan, window);
+  const Plan p = box_plan(plan, box);
+  Tensor temp = Tensor::uninitialized(plan.type(), box.shape);
+  detail::run_engine(p, in, temp.data(), fresh_output_options(options));
+  detail::run_passes(p, static_cast<std::byte*>(temp.data()));
+  const Ints box_strides = detail::dense_strides(box.shape, element_unit(plan.type()));
+  auto* src = static_cast<const std::byte*>(temp.data());
+  for (std::size_t k = 0; k < box.shape.size(); ++k) {
+    src += (window.start[k] - box.start[k]) * box_strides[k];
+  }
+  const Ints shape(window.shape.begin(), window.shape.end());
+  copy_region(plan.type(), src, box_strides, static_cast<std::byte*>(out), out_strides, shape);
+}
+
+bool empty_window(const Window& window) {
+  return std::find(window.shape.begin(), window.shape.end(), 0) != window.shape.end();
+}
+
+}  // namespace
+
+void execute_window(const Plan& plan, const void* in, const Window& window, void* out,
+                    std::span<const std::int64_t> out_byte_strides, const ExecOptions& options) {
+  check_window(plan, window);
+  check_out_strides(plan, out_byte_strides);
+  if (empty_window(window)) return;
+  detail::check_buffers(plan, in, out);
+  if (!plan.passes().empty()) {
+    execute_through_box(plan, in, window, out, out_byte_strides, options);
+    return;
+  }
+  const Plan w = PlanAccess::window(plan, window.start, window.shape, out_byte_strides);
+  if (!rows_contiguous(w)) {
+    execute_through_box(plan, in, window, out, out_byte_strides, options);
+    return;
+  }
+  detail::run_engine(w, in, out, options);
+}
+
+void execute_window(const Plan& plan, const void* in, const Window& window, void* out,
+                    std::int64_t out_bytes, const ExecOptions& options) {
+  check_window(plan, window);
+  const std::int64_t needed = storage_bytes(plan.type(), element_count(window.shape));
+  if (out_bytes < needed) {
+    throw Error(Errc::shape_mismatch, "output: buffer of " + std::to_string(out_bytes) +
+                                          " bytes is smaller than the window's " +
+                                          std::to_string(needed) + " bytes");
+  }
+  if (empty_window(window)) return;
+  detail::check_buffers(plan, in, out);
+  const Ints dense = detail::dense_strides(window.shape, element_unit(plan.type()));
+  if (!plan.passes().empty()) {
+    if (plan.type().packed()) {
+      throw Error(Errc::unsupported_type, "window: " + plan.type().name() +
+                                              " windows of numpy's value modes are not supported");
+    }
+    execute_through_box(plan, in, window, out, dense, options);
+    return;
+  }
+  detail::run_engine(PlanAccess::window(plan, window.start, window.shape, dense), in, out, options);
+}
+
+std::string describe_window(const Plan& plan, const Window& window) {
+  check_window(plan, window);
+  const Window box = plan.passes().empty() ? window : window_box(plan, window);
+  const auto ranges = [](const Window& w) {
+    std::string text = "[";
+    for (std::size_t k = 0; k < w.start.size(); ++k) {
+      text += (k ? ", " : "") + std::to_string(w.start[k]) + ":" +
+              std::to_string(w.start[k] + w.shape[k]);
+    }
+    return text + "]";
+  };
+  std::string text = "window " + ranges(window) + " of the output\n";
+  if (box.start != window.start || box.shape != window.shape) {
+    text += "computed over " + ranges(box) + " (numpy's value modes read these positions)\n";
+  }
+  return text + box_plan(plan, box).describe();
+}
+
+}  // namespace padnd

@@ -1,0 +1,267 @@
+// SPDX-License-Identifier: Apache-2.0
+// Windows of random pads (every index mode, element width, strings, packed types, interior
+// padding, crops in both orders) against the same slice of the slow reference, written into
+// buffers of random bytes in random layouts (dense, or strided with gaps, flips and any axis
+// order) whose other bytes must stay as they were; windows of one plan from several threads.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstring>
+#include <numeric>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "padnd/error.hpp"
+#include "padnd/plan.hpp"
+#include "support/random_cases.hpp"
+#include "support/reference.hpp"
+
+namespace padnd {
+namespace {
+
+using testing::make_input;
+using testing::random_spec;
+
+/// A random window of an output of `shape`.
+Window random_window(std::mt19937_64& rng, std::span<const std::int64_t> shape) {
+  Window w;
+  for (const std::int64_t len : shape) {
+    const auto start = static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(len + 1));
+    const auto left = static_cast<std::uint64_t>(len - start + 1);
+    w.start.push_back(start);
+    w.shape.push_back(static_cast<std::int64_t>(rng() % left));
+  }
+  if (rng() % 6 == 0) w.start.assign(shape.size(), 0), w.shape.assign(shape.begin(), shape.end());
+  return w;
+}
+
+/// A destination for `shape` elements of `item` bytes: byte strides in a random axis order with
+/// gaps, some axes flipped, and the offset of element [0, ..., 0] in a buffer of `bytes`.
+struct Layout {
+  std::vector<std::int64_t> strides;
+  std::int64_t origin = 0;
+  std::int64_t bytes = 0;
+};
+
+Layout random_layout(std::mt19937_64& rng, const std::vector<std::int64_t>& shape,
+                     std::int64_t item) {
+  const std::size_t rank = shape.size();
+  std::vector<std::size_t> order(rank);
+  std::iota(order.begin(), order.end(), 0);
+  if (rng() % 2) std::shuffle(order.begin(), order.end(), rng);  // else row-major order
+  Layout l;
+  l.strides.resize(rank);
+  std::int64_t extent = 1;
+  for (std::size_t i = rank; i-- > 0;) {
+    const std::size_t k = order[i];
+    l.strides[k] = extent * item;
+    extent *= shape[k] + static_cast<std::int64_t>(rng() % 3);
+  }
+  for (std::size_t k = 0; k < rank; ++k) {
+    if (rng() % 4 == 0 && shape[k] > 0) {
+      l.origin += (shape[k] - 1) * l.strides[k];
+      l.strides[k] = -l.strides[k];
+    }
+  }
+  l.bytes = extent * item;
+  return l;
+}
+
+/// Byte offset of window element `flat` (row-major) of `shape` in a layout.
+std::int64_t offset_of(const Layout& l, const std::vector<std::int64_t>& shape, std::int64_t flat) {
+  std::int64_t offset = l.origin;
+  for (std::size_t k = shape.size(); k-- > 0;) {
+    offset += flat % shape[k] * l.strides[k];
+    flat /= shape[k];
+  }
+  return offset;
+}
+
+/// Row-major index in the whole output of window element `flat`.
+std::int64_t full_index(const Window& w, std::span<const std::int64_t> out_shape,
+                        std::int64_t flat) {
+  std::int64_t index = 0;
+  std::int64_t scale = 1;
+  for (std::size_t k = out_shape.size(); k-- > 0;) {
+    index += (w.start[k] + flat % w.shape[k]) * scale;
+    flat /= w.shape[k];
+    scale *= out_shape[k];
+  }
+  return index;
+}
+
+int read_code(const std::byte* bytes, std::int64_t element, int bits) {
+  const std::int64_t bit = element * bits;
+  return (std::to_integer<int>(bytes[bit / 8]) >> (bit % 8)) & ((1 << bits) - 1);
+}
+
+/// Byte storage: the window into a strided (or dense) buffer of random bytes.
+void check_bytes_window(std::mt19937_64& rng, const Plan& plan, const void* in,
+                        const Tensor& expected, const Window& w) {
+  const std::int64_t item = plan.type().item_bytes();
+  const std::int64_t count = element_count(w.shape);
+  const bool dense = rng() % 3 == 0;
+  Layout l = random_layout(rng, w.shape, item);
+  if (dense) l = Layout{{}, 0, std::max<std::int64_t>(count, 1) * item};
+  std::vector<std::byte> buffer(static_cast<std::size_t>(l.bytes + 64));
+  for (auto& b : buffer) b = static_cast<std::byte>(rng());
+  std::vector<std::byte> want = buffer;
+  const auto* full = static_cast<const std::byte*>(expected.data());
+  for (std::int64_t e = 0; e < count; ++e) {
+    const std::int64_t at = dense ? e * item : offset_of(l, w.shape, e);
+    std::memcpy(want.data() + at, full + full_index(w, plan.output_shape(), e) * item,
+                static_cast<std::size_t>(item));
+  }
+  ExecOptions options;
+  options.threads = 1 + static_cast<int>(rng() % 2);
+  options.streaming = rng() % 2 ? Streaming::always : Streaming::never;
+  if (dense) {
+    execute_window(plan, in, w, buffer.data(), count * item, options);
+  } else {
+    execute_window(plan, in, w, buffer.data() + l.origin, l.strides, options);
+  }
+  EXPECT_TRUE(buffer == want) << (dense ? "dense" : "strided") << "\n" << describe_window(plan, w);
+}
+
+void check_string_window(std::mt19937_64& rng, const Plan& plan, const void* in,
+                         const Tensor& expected, const Window& w) {
+  const auto item = static_cast<std::int64_t>(sizeof(std::string));
+  const std::int64_t count = element_count(w.shape);
+  const Layout l = random_layout(rng, w.shape, item);
+  std::vector<std::string> buffer(static_cast<std::size_t>(l.bytes / item + 1), "junk");
+  std::vector<std::string> want = buffer;
+  const auto* full = static_cast<const std::string*>(expected.data());
+  for (std::int64_t e = 0; e < count; ++e) {
+    want[static_cast<std::size_t>(offset_of(l, w.shape, e) / item)] =
+        full[full_index(w, plan.output_shape(), e)];
+  }
+  execute_window(plan, in, w, reinterpret_cast<std::byte*>(buffer.data()) + l.origin, l.strides);
+  EXPECT_TRUE(buffer == want) << describe_window(plan, w);
+}
+
+void check_packed_window(std::mt19937_64& rng, const Plan& plan, const void* in,
+                         const Tensor& expected, const Window& w) {
+  const std::int64_t count = element_count(w.shape);
+  const std::int64_t bytes = storage_bytes(plan.type(), count);
+  std::vector<std::byte> buffer(static_cast<std::size_t>(bytes + 16));
+  for (auto& b : buffer) b = static_cast<std::byte>(rng());
+  const std::vector<std::byte> before = buffer;
+  execute_window(plan, in, w, buffer.data(), bytes);
+  const int bits = plan.type().bits();
+  const auto* full = static_cast<const std::byte*>(expected.data());
+  for (std::int64_t e = 0; e < count; ++e) {
+    ASSERT_EQ(read_code(buffer.data(), e, bits),
+              read_code(full, full_index(w, plan.output_shape(), e), bits))
+        << "element " << e << "\n"
+        << describe_window(plan, w);
+  }
+  EXPECT_EQ(std::memcmp(buffer.data() + bytes, before.data() + bytes, 16), 0) << "wrote after";
+}
+
+void run_window_case(std::mt19937_64& rng, const ElementType& type, int case_id) {
+  std::vector<std::int64_t> shape(rng() % 5);
+  for (auto& d : shape) d = 1 + static_cast<std::int64_t>(rng() % 7);
+  testing::RandomInput in = make_input(rng, type, shape);
+  const PadSpec spec = random_spec(rng, shape, type);
+  if (!testing::naive_valid(shape, spec, nullptr)) return;
+  const Plan plan = make_plan(type, shape, in.view.byte_strides, spec);
+  if (plan.output_elements() > 20000) return;
+  const Tensor expected = testing::reference_pad(in.view, spec);
+  SCOPED_TRACE("case " + std::to_string(case_id) + " " + type.name() + "\n" + plan.describe());
+  for (int i = 0; i < 4; ++i) {
+    const Window w = random_window(rng, plan.output_shape());
+    if (type.packed()) {
+      check_packed_window(rng, plan, in.view.data, expected, w);
+    } else if (type.storage() == Storage::string) {
+      check_string_window(rng, plan, in.view.data, expected, w);
+    } else {
+      check_bytes_window(rng, plan, in.view.data, expected, w);
+    }
+  }
+}
+
+class Windows : public ::testing::TestWithParam<ElementType> {};
+
+TEST_P(Windows, RandomWindowsMatchTheReferenceSlice) {
+  std::mt19937_64 rng(0xa0761d6478bd642fULL ^ static_cast<std::uint64_t>(GetParam().dtype) ^
+                      (static_cast<std::uint64_t>(GetParam().bits()) << 40));
+  for (int i = 0; i < 700; ++i) {
+    run_window_case(rng, GetParam(), i);
+    if (HasFailure()) return;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryWidth, Windows,
+                         ::testing::Values(ElementType(DType::boolean), ElementType(DType::float16),
+                                           ElementType(DType::float32), ElementType(DType::float64),
+                                           ElementType(DType::complex128), ElementType::opaque(3),
+                                           ElementType::opaque(40), ElementType(DType::int4),
+                                           ElementType(DType::uint2), ElementType(DType::string)),
+                         [](const ::testing::TestParamInfo<ElementType>& info) {
+                           return info.param.name();
+                         });
+
+/// Tiles of a large padded image, each written by its own thread straight into its place in
+/// one output, equal the whole pad; the tiles' row kernels see a pitch wider than their rows.
+TEST(Windows, TilesFromSeveralThreadsMakeTheWholeOutput) {
+  for (const Mode mode : {Mode::constant, Mode::edge, Mode::reflect, Mode::symmetric, Mode::wrap}) {
+    const std::vector<std::int64_t> shape = {3, 97, 131};
+    std::vector<float> in(static_cast<std::size_t>(element_count(shape)));
+    std::iota(in.begin(), in.end(), 0.0F);
+    PadSpec spec;
+    spec.mode = mode;
+    spec.axes = {{0, 1, 0}, {40, 37, 0}, {5, 150, 0}};
+    const Plan plan = make_plan(DType::float32, shape, {}, spec);
+    std::vector<float> whole(static_cast<std::size_t>(plan.output_elements()));
+    execute(plan, in.data(), whole.data(), plan.output_bytes());
+    std::vector<float> tiled(whole.size(), -1.0F);
+    const std::span<const std::int64_t> out = plan.output_shape();
+    const std::vector<std::int64_t> strides = {out[1] * out[2] * 4, out[2] * 4, 4};
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 8; ++t) {
+      threads.emplace_back([&, t] {
+        const std::int64_t y0 = out[1] * t / 8;
+        const std::int64_t y1 = out[1] * (t + 1) / 8;
+        for (int x = 0; x < 8; ++x) {
+          const std::int64_t x0 = out[2] * x / 8;
+          const std::int64_t x1 = out[2] * (x + 1) / 8;
+          const Window w{{0, y0, x0}, {out[0], y1 - y0, x1 - x0}};
+          execute_window(plan, in.data(), w,
+                         reinterpret_cast<std::byte*>(tiled.data()) + y0 * strides[1] + x0 * 4,
+                         strides);
+        }
+      });
+    }
+    for (auto& thread : threads) thread.join();
+    EXPECT_TRUE(tiled == whole) << mode_name(mode);
+  }
+}
+
+TEST(Windows, BadWindowsAreRejectedBeforeAnyWrite) {
+  const Plan plan = make_plan(DType::uint8, {4, 5}, {}, PadSpec{{{1, 1, 0}, {2, 2, 0}}});
+  const std::vector<std::uint8_t> in(20, 7);
+  std::vector<std::uint8_t> out(100, 1);
+  const auto run = [&](const Window& w, std::int64_t bytes) {
+    execute_window(plan, in.data(), w, out.data(), bytes);
+  };
+  EXPECT_THROW(run({{0}, {6}}, 100), Error);                // rank
+  EXPECT_THROW(run({{0, -1}, {6, 2}}, 100), Error);         // negative start
+  EXPECT_THROW(run({{0, 8}, {6, 2}}, 100), Error);          // beyond the end
+  EXPECT_THROW(run({{0, 0}, {7, 9}}, 100), Error);          // too long
+  EXPECT_THROW(run({{0, 1}, {6, INT64_MAX}}, 100), Error);  // start + length overflows
+  EXPECT_THROW(run({{0, 0}, {6, 9}}, 53), Error);           // buffer too small
+  const std::vector<std::int64_t> strides = {9};
+  EXPECT_THROW(execute_window(plan, in.data(), Window{{0, 0}, {6, 9}}, out.data(), strides), Error);
+  EXPECT_TRUE(std::all_of(out.begin(), out.end(), [](std::uint8_t b) { return b == 1; }));
+  try {
+    run({{0, 8}, {6, 2}}, 100);
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("window: axis 1: start 8 and length 2"), std::string::npos)
+        << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace padnd
