@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The single source of truth for where an output position reads from (PAD-SPEC §1.3, §1.4).
+// The single source of truth for where an output position reads from (docs/spec.md §2.3, §2.5).
 // The planner builds its per-axis tables from these functions and nothing else; tests check
 // them exhaustively against a naive mapping.
 #pragma once

@@ -32,7 +32,7 @@ std::int64_t checked_add(std::int64_t a, std::int64_t b, std::size_t axis, const
   return r;
 }
 
-/// Validates one axis and returns its output length (PAD-SPEC §1.2, §1.4, §2.4).
+/// Validates one axis and returns its output length (docs/spec.md §2.2, §2.5, §8).
 std::int64_t output_length(std::size_t axis, std::int64_t in_len, const AxisPad& p, Mode axis_mode,
                            const PadSpec& spec) {
   if (in_len < 0) {
@@ -526,7 +526,7 @@ const std::string& PlanAccess::fill(const Plan& p) {
 }
 
 void PlanAccess::set_fill(Plan& p, const std::string& value) {
-  // Default value: all-zero bits (empty string for strings), docs/spec.md §1.6.
+  // Default value: all-zero bits (empty string for strings), docs/spec.md §2.8.
   if (p.type_.storage() == Storage::string) {
     p.fill_ = value;
   } else if (p.type_.packed()) {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// nGraph adapter: one test per rule of the library rule in PAD-SPEC §4.4 (v0 and v1).
+// nGraph adapter: one test per rule of the library rule in docs/spec.md §6.4 (v0 and v1).
 #include <gtest/gtest.h>
 
 #include <string>

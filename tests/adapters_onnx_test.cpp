@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// ONNX adapter: one test per validation rule of PAD-SPEC §2.8, version tables and conversions.
+// ONNX adapter: one test per validation rule of docs/spec.md §4.5, version tables and conversions.
 #include <gtest/gtest.h>
 
 #include <array>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// OpenVINO adapter: one test per validation rule of PAD-SPEC §3.5.
+// OpenVINO adapter: one test per validation rule of docs/spec.md §5.4.
 #include <gtest/gtest.h>
 
 #include <string>

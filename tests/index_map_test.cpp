@@ -207,7 +207,7 @@ TEST(MiddleRun, WindowRunIsTheWholeRunCutToTheWindow) {
       });
 }
 
-// PAD-SPEC §1.4: the two orders differ exactly where one side crops and the other pads.
+// docs/spec.md §2.5: the two orders differ exactly where one side crops and the other pads.
 TEST(SourceIndex, CropThenPadVersusMapOnOriginal) {
   const auto row = [](Mode mode, NegativeOrder order, std::int64_t d, AxisPad p) {
     std::vector<std::int64_t> v;

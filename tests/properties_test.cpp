@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Algebraic properties every pad must have (PAD-SPEC §7.5), on random tensors of every storage
+// Algebraic properties every pad must have (docs/spec.md §10), on random tensors of every storage
 // kind: the output shape is begin + L + end; cropping the pads back off returns the input
 // whatever the mode; a crop-only request is the same slice in every mode and negative order,
 // and equals a copy made through a strided view (a different code path: a view offset, no

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Every worked example of PAD-SPEC §6, the seed-text examples, the nGraph backend tests and the
+// Every worked example of docs/spec.md §9, the seed-text examples, the nGraph backend tests and the
 // ONNX node tests, each run through the adapter it names and checked element by element.
 #include <gtest/gtest.h>
 
@@ -266,7 +266,7 @@ const std::vector<double> kOvSymmetric{1,  1,  2,  3,  4,  4,  3,  2,  5,  5,  6
                                        7,  6,  9,  9,  10, 11, 12, 12, 11, 10, 9, 9, 10, 11,
                                        12, 12, 11, 10, 5,  5,  6,  7,  8,  8,  7, 6};
 
-// --- PAD-SPEC §6 --------------------------------------------------------------------------------
+// --- docs/spec.md §9 --------------------------------------------------------------------------------
 
 std::vector<Example> section6() {
   using enum Mode;
@@ -630,7 +630,7 @@ std::vector<Example> ngraph_backend_tests() {
   return t;
 }
 
-// --- ONNX backend node tests (PAD-SPEC §2.6), regenerated with a fixed seed --------------------
+// --- ONNX backend node tests (docs/spec.md §4.6), regenerated with a fixed seed --------------------
 
 std::vector<Example> onnx_node_tests() {
   std::mt19937 rng(20240611);

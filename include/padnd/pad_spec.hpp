@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The canonical description of a pad: what every spec adapter translates into (PAD-SPEC §1.1).
+// The canonical description of a pad: what every spec adapter translates into (docs/spec.md §2.1).
 #pragma once
 
 #include <cstdint>
@@ -32,7 +32,7 @@ enum class Mode : std::uint8_t {
 /// Whether `mode` computes values (numpy's value modes) rather than choosing a source element.
 constexpr bool computes_values(Mode mode) noexcept { return mode >= Mode::linear_ramp; }
 
-/// Negative pads in non-constant modes (PAD-SPEC §1.3 / §1.4).
+/// Negative pads in non-constant modes (docs/spec.md §2.3 / §2.5).
 enum class NegativeOrder : std::uint8_t {
   map_on_original,  ///< positions map onto the uncropped input (OpenVINO, nGraph)
   crop_then_pad,    ///< crop first, then extend the cropped data (ONNX)

@@ -11,7 +11,7 @@ Two ways in:
 * a raw buffer plus a type name (``dtype="uint2"``, ``shape=...``): the bytes exactly as an ONNX
   TensorProto's ``raw_data`` holds them. 4-/2-bit types are packed over the flattened row-major
   tensor, element ``2k`` in the low nibble (4-bit) or element ``4k+i`` in bits ``2i..2i+1``
-  (2-bit); unused trailing bits are zero (PAD-SPEC §1.7).
+  (2-bit); unused trailing bits are zero (docs/spec.md §2.9).
 """
 from __future__ import annotations
 

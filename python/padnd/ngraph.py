@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# padnd.ngraph: nGraph op::Pad v0 / v1 through padnd's C++ nGraph adapter (PAD-SPEC §4).
+# padnd.ngraph: nGraph op::Pad v0 / v1 through padnd's C++ nGraph adapter (docs/spec.md §6).
 """nGraph ``op::Pad``: v0 (attributes, interior padding) and v1 (pads as inputs)."""
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# padnd.openvino: OpenVINO Pad-1 / Pad-12 through padnd's C++ OpenVINO adapter (PAD-SPEC §3).
+# padnd.openvino: OpenVINO Pad-1 / Pad-12 through padnd's C++ OpenVINO adapter (docs/spec.md §5).
 """OpenVINO ``Pad`` (opset1 Pad-1 and opset12 Pad-12)."""
 from __future__ import annotations
 

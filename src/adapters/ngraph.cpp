@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// nGraph op::Pad v0 / v1 -> canonical PadSpec, with the library rule of PAD-SPEC §4.4.
+// nGraph op::Pad v0 / v1 -> canonical PadSpec, with the library rule of docs/spec.md §6.4.
 #include "padnd/adapters/ngraph.hpp"
 
 #include <array>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// ONNX Pad-1 ... Pad-25 -> canonical PadSpec, with the validation of PAD-SPEC §2.8.
+// ONNX Pad-1 ... Pad-25 -> canonical PadSpec, with the validation of docs/spec.md §4.5.
 #include "padnd/adapters/onnx.hpp"
 
 #include <array>
@@ -21,7 +21,7 @@ std::string context_text(int version, int opset) {
   return "ONNX Pad-" + std::to_string(version) + " (opset " + std::to_string(opset) + ")";
 }
 
-/// T of each Pad version (PAD-SPEC §2.2). Later lists extend earlier ones, so a type is allowed
+/// T of each Pad version (docs/spec.md §4.2). Later lists extend earlier ones, so a type is allowed
 /// from the first version that lists it onwards, except that Pad-1/2 are floats only.
 bool type_allowed_at_version(int version, const ElementType& type) {
   switch (type.dtype) {
@@ -279,7 +279,7 @@ PadSpec to_canonical(const PadNode& node, const ElementType& data_type,
   spec.negative_order = NegativeOrder::crop_then_pad;
   spec.negative_size = NegativeSize::error;
 
-  // The value is only read in constant mode; elsewhere it stays empty (ignored, PAD-SPEC §2.3).
+  // The value is only read in constant mode; elsewhere it stays empty (ignored, docs/spec.md §4.3).
   if (node.constant_value) {
     const std::string& element = read_constant_value(*node.constant_value, data_type, where);
     if (mode == Mode::constant) spec.value = element;

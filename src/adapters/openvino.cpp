@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// OpenVINO Pad-1 / Pad-12 -> canonical PadSpec, with the validation of PAD-SPEC §3.5.
+// OpenVINO Pad-1 / Pad-12 -> canonical PadSpec, with the validation of docs/spec.md §5.4.
 #include "padnd/adapters/openvino.hpp"
 
 #include <array>

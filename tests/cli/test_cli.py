@@ -13,7 +13,7 @@ import pytest
 from conftest import REPO, option_args
 
 NUMPY_VERSION = tuple(int(p) for p in re.findall(r"\d+", np.__version__)[:2])
-# numpy < 2.1 reflects/wraps only once for pads wider than the axis (PAD-SPEC §2.4).
+# numpy < 2.1 reflects/wraps only once for pads wider than the axis (docs/spec.md §8).
 PERIODIC_NUMPY = NUMPY_VERSION >= (2, 1)
 
 NUMERIC = ["?", "i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8", "f2", "f4", "f8", "c8", "c16"]
@@ -197,7 +197,7 @@ ONNX_DTYPES = NUMERIC + [">i4", ">f8", ">c8"]
 
 
 def onnx_expected(a, begins, ends, mode):
-    """ONNX crops first (PAD-SPEC §1.4), then pads what is left like numpy.pad."""
+    """ONNX crops first (docs/spec.md §2.5), then pads what is left like numpy.pad."""
     crop = tuple(slice(max(0, -b), d - max(0, -e)) for d, b, e in zip(a.shape, begins, ends))
     pairs = [(max(0, b), max(0, e)) for b, e in zip(begins, ends)]
     return numpy_pad(a[crop], pairs, mode)
@@ -232,7 +232,7 @@ def test_onnx_rejects_types_it_does_not_have(padnd):
                                 "--spec=onnx:11")
 
 
-# --- spec examples (PAD-SPEC §6) ----------------------------------------------------------------
+# --- spec examples (docs/spec.md §9) ----------------------------------------------------------------
 
 X32 = np.array([[1.0, 1.2], [2.3, 3.4], [4.5, 5.7]], dtype=np.float32)
 M34 = np.arange(1, 13, dtype=np.int32).reshape(3, 4)

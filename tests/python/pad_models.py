@@ -14,7 +14,7 @@ from onnx import TensorProto, helper
 import padnd
 
 # Pad versions, by the opset that introduced them, and the numpy dtypes each accepts
-# (PAD-SPEC §2.2; strings are left out: padnd's Python functions take numpy arrays).
+# (docs/spec.md §4.2; strings are left out: padnd's Python functions take numpy arrays).
 ONNX_OPSETS = (1, 2, 11, 13, 18, 19, 21, 23, 24, 25)
 _F = ["float16", "float32", "float64"]
 _NUMERIC = _F + ["uint8", "uint16", "uint32", "uint64", "int8", "int16", "int32", "int64"]

@@ -31,7 +31,7 @@ def pad_node_tests_in_installed_onnx() -> list[str]:
 
 
 PAD_NODE_TESTS = pad_node_tests_in_installed_onnx()
-# The ones PAD-SPEC §2.6 lists; the installed onnx must have at least these.
+# The ones docs/spec.md §4.6 lists; the installed onnx must have at least these.
 KNOWN_PAD_NODE_TESTS = ["test_constant_pad", "test_constant_pad_axes",
                         "test_constant_pad_negative_axes", "test_edge_pad", "test_reflect_pad",
                         "test_wrap_pad"]
@@ -109,7 +109,7 @@ def test_chained_nodes_initializers_and_skipped_input():
 
 @pytest.mark.parametrize(("opset", "attr"), [(1, "paddings"), (2, "pads"), (10, "pads")])
 def test_attribute_versions(opset, attr):
-    """Pad-1 ``paddings`` / Pad-2 ``pads`` with the FLOAT ``value`` attribute (PAD-SPEC §6 ex. 35,
+    """Pad-1 ``paddings`` / Pad-2 ``pads`` with the FLOAT ``value`` attribute (docs/spec.md §9 ex. 35,
     36): the version follows the model's opset_import."""
     node = helper.make_node("Pad", ["x"], ["y"], **{attr: [1, 0]}, value=0.1)
     model = _model([node], [_vi("x", onnx.TensorProto.FLOAT16)],
@@ -119,7 +119,7 @@ def test_attribute_versions(opset, attr):
 
 
 def test_pads_of_the_wrong_length_are_the_adapters_error():
-    """The checker does not look at values; the adapter does (PAD-SPEC §2.8 rule 5)."""
+    """The checker does not look at values; the adapter does (docs/spec.md §4.5 rule 5)."""
     pads = onnx.numpy_helper.from_array(np.array([1, 1, 0], np.int64), "pads")
     node = helper.make_node("Pad", ["x", "pads"], ["y"])
     model = _model([node], [_vi("x")], [_vi("y")], 13, [pads])
@@ -154,7 +154,7 @@ def test_other_ops_are_refused_by_name():
 
 def test_packed_int4_initializer_model():
     """An int4 model (Pad-21): numpy_helper gives ml_dtypes int4, which padnd pads as packed
-    ONNX int4 (PAD-SPEC §6 ex. 37)."""
+    ONNX int4 (docs/spec.md §9 ex. 37)."""
     node = helper.make_node("Pad", ["x", "pads"], ["y"])
     model = _model([node], [_vi("x", onnx.TensorProto.INT4), _vi("pads", onnx.TensorProto.INT64)],
                    [_vi("y", onnx.TensorProto.INT4)], 21)

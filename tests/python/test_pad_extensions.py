@@ -40,7 +40,7 @@ def test_negative_needs_opt_in_then_crops():
         padnd.pad(a, (-2, 3))
     assert padnd.pad(a, (-2, 3), negative="map_on_original").tolist() == \
         [2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0]
-    # edge from the uncropped data vs. from the cropped data (PAD-SPEC §1.3 / §1.4)
+    # edge from the uncropped data vs. from the cropped data (docs/spec.md §2.3 / §2.5)
     assert padnd.pad(a, (-3, -2), "reflect", negative="map_on_original").tolist() == \
         [3, 4, 5, 6, 7]
     b = np.arange(5)

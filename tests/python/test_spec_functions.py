@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# padnd.onnx / padnd.openvino / padnd.ngraph against the computed examples of PAD-SPEC §6.
+# padnd.onnx / padnd.openvino / padnd.ngraph against the computed examples of docs/spec.md §9.
 import numpy as np
 import pytest
 

@@ -12,7 +12,7 @@ def raw(values):
 
 
 @pytest.mark.parametrize(("data", "pads", "value", "mode", "shape", "dtype", "opset", "expected"), [
-    # PAD-SPEC §6 examples 37..44 (bytes low nibble / low crumb first)
+    # docs/spec.md §9 examples 37..44 (bytes low nibble / low crumb first)
     ([0xE1, 0x03], [1, 0], 0, "constant", (3,), "int4", 21, [0x10, 0x3E]),
     ([0xE1, 0x03], [0, 1], None, "reflect", (3,), "int4", 21, [0xE1, 0xE3]),
     ([0x21, 0x43, 0x65], [0, 0, 0, 1], 15, "constant", (2, 3), "uint4", 21,
@@ -32,7 +32,7 @@ def test_raw_buffers_spec_examples(data, pads, value, mode, shape, dtype, opset,
 
 
 def test_raw_example_40_shape_and_bytes():
-    """PAD-SPEC §6 ex. 40: 9 uint4 elements in 5 bytes, the filler nibble written as 0."""
+    """docs/spec.md §9 ex. 40: 9 uint4 elements in 5 bytes, the filler nibble written as 0."""
     packed = raw([0x21, 0x43, 0x65])
     args = ([1, 0, 0, 0], 15)
     got = padnd.onnx.pad(packed, *args, opset=21, dtype="uint4", shape=(2, 3))
@@ -51,7 +51,7 @@ def test_raw_buffer_errors():
         padnd.onnx.pad(raw([0x39]), [1, 0], 4, dtype="uint2", shape=(3,))
     with pytest.raises(TypeError, match="dtype"):
         padnd.onnx.pad(raw([0x39]), [1, 0], dtype="uint3", shape=(3,))
-    with pytest.raises(TypeError, match="int2"):  # Pad-24 has no int2 (PAD-SPEC §2.2)
+    with pytest.raises(TypeError, match="int2"):  # Pad-24 has no int2 (docs/spec.md §4.2)
         padnd.onnx.pad(raw([0x39]), [1, 0], dtype="int2", shape=(3,), opset=24)
 
 

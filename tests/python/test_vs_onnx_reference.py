@@ -4,7 +4,7 @@
 
 The reference pads with numpy.pad, which is right wherever numpy's semantics are the spec's:
 non-negative pads of any size, every element type including ml_dtypes' bfloat16 / float8 / int4 /
-uint4 / float4e2m1 / int2 / uint2 (padnd packs the 4-/2-bit ones). PAD-SPEC §2.4 lists where it is
+uint4 / float4e2m1 / int2 / uint2 (padnd packs the 4-/2-bit ones). docs/spec.md §8 lists where it is
 not; those regions are REF_DIFFERENCES below, each asserted in an expected-difference test.
 """
 import numpy as np
@@ -63,7 +63,7 @@ def test_padnd_matches_reference_evaluator(case):
 
 def test_expected_difference_negative_pads():
     """Negative pads crop (ONNX text "remove", onnx/onnx#962; crop-then-pad for non-constant modes,
-    PAD-SPEC §1.4, as ORT and the proposed reference change onnx/onnx PR #8199 do). The released
+    docs/spec.md §2.5, as ORT and the proposed reference change onnx/onnx PR #8199 do). The released
     reference hands them to numpy.pad, which refuses negative widths."""
     case = PadCase(np.arange(1, 7, dtype=np.int64), [-4, 3], None, None, "reflect", 19)
     with pytest.raises(ValueError, match="negative"):
@@ -72,7 +72,7 @@ def test_expected_difference_negative_pads():
 
 
 def test_expected_difference_rank_0():
-    """Rank-0 data with empty pads is the identity (PAD-SPEC §2.4, §6 ex. 34); the reference
+    """Rank-0 data with empty pads is the identity (docs/spec.md §8, §9 ex. 34); the reference
     passes an empty pad list to numpy.pad, which fails."""
     case = PadCase(np.array(5.0, np.float32), [], None, None, "constant", 25)
     with pytest.raises(Exception):  # noqa: B017 - numpy's error type varies by version
@@ -81,7 +81,7 @@ def test_expected_difference_rank_0():
 
 
 def test_expected_difference_wrap_before_opset_19():
-    """`wrap` exists from Pad-19 (PAD-SPEC §2.1); padnd rejects it earlier. The reference passes
+    """`wrap` exists from Pad-19 (docs/spec.md §4.1); padnd rejects it earlier. The reference passes
     the mode string straight to numpy and pads."""
     case = PadCase(np.array([1, 2, 3], np.float32), [1, 1], None, None, "wrap", 18)
     np.testing.assert_array_equal(run_reference(case), [3, 1, 2, 3, 1])
@@ -91,7 +91,7 @@ def test_expected_difference_wrap_before_opset_19():
 
 def test_expected_difference_float8e8m0_default_value():
     """float8e8m0 has no zero; the default pad value is the all-zero bit pattern 0x00 (= 2^-127,
-    PAD-SPEC §1.6, §6 ex. 45), which padnd writes. The reference converts numpy's 0 to E8M0 and
+    docs/spec.md §2.8, §9 ex. 45), which padnd writes. The reference converts numpy's 0 to E8M0 and
     writes 0xFF (NaN)."""
     import ml_dtypes  # noqa: PLC0415
     x = np.array([0x7F, 0x80], np.uint8).view(ml_dtypes.float8_e8m0fnu)
@@ -102,7 +102,7 @@ def test_expected_difference_float8e8m0_default_value():
 
 def test_expected_difference_string_default_value():
     """String data with no constant_value: ONNX-13+ says the default is the empty string
-    (PAD-SPEC §1.6, §6 ex. 14); the reference inserts numpy's 0 instead. padnd's Python functions
+    (docs/spec.md §2.8, §9 ex. 14); the reference inserts numpy's 0 instead. padnd's Python functions
     take numpy arrays only and reject object (string) arrays, so only the reference side is
     asserted here; padnd's C++ string path implements the empty-string default."""
     import onnx  # noqa: PLC0415

@@ -81,7 +81,7 @@ def _case(x, pads, mode, opset=19):
 
 def test_expected_difference_reflect_pad_not_smaller_than_axis():
     """Reflect with a pad >= the (cropped) axis length: ONNX defines it (doc example 2 pads 2 on
-    a length-2 axis; the reference evaluator follows numpy's periodic reflection, PAD-SPEC §2.4),
+    a length-2 axis; the reference evaluator follows numpy's periodic reflection, docs/spec.md §8),
     padnd reflects periodically. ORT >= 1.2x rejects it ("pre-pad (3) exceeds maximum allowed
     (2)"); older ORT returned wrong values.
     https://github.com/microsoft/onnxruntime/issues/20801, #16401, #8265."""
@@ -93,7 +93,7 @@ def test_expected_difference_reflect_pad_not_smaller_than_axis():
 
 def test_expected_difference_reflect_on_length_one_axis():
     """Reflect on a length-1 axis (after cropping): padnd replicates the element (numpy's
-    legacy rule, PAD-SPEC §2.4, §6 ex. 17); ORT requires length >= 2."""
+    legacy rule, docs/spec.md §8, §9 ex. 17); ORT requires length >= 2."""
     case = _case(np.array([7], np.int32), [2, 3], "reflect")
     with pytest.raises(Exception, match="axis length >= 2"):
         run_ort(case)
@@ -112,7 +112,7 @@ def test_expected_difference_wrap_on_empty_input():
 @pytest.mark.parametrize("mode", ["edge", "reflect", "wrap"])
 def test_expected_difference_non_constant_crop_to_empty(mode):
     """A non-constant mode whose negative pads crop an axis to length 0 with nothing to extend:
-    crop-then-pad (PAD-SPEC §1.4) gives an empty axis and padnd returns it; ORT rejects any
+    crop-then-pad (docs/spec.md §2.5) gives an empty axis and padnd returns it; ORT rejects any
     non-constant mode "with zero effective input extent"."""
     case = _case(np.array([1, 2], np.float32), [-1, -1], mode)
     with pytest.raises(Exception, match="zero effective input extent"):
@@ -122,7 +122,7 @@ def test_expected_difference_non_constant_crop_to_empty(mode):
 
 @pytest.mark.parametrize("mode", ["constant", "edge"])
 def test_expected_difference_rank_0(mode):
-    """Rank-0 data with empty pads: the identity (PAD-SPEC §2.4, §6 ex. 34), which padnd
+    """Rank-0 data with empty pads: the identity (docs/spec.md §8, §9 ex. 34), which padnd
     returns; ORT's kernel requires rank > 0 ("Input tensor has no dimensions")."""
     case = _case(np.array(5.0, np.float32), [], mode)
     with pytest.raises(Exception, match="no dimensions"):
@@ -141,7 +141,7 @@ def test_expected_difference_float16_pad_2():
 
 def test_expected_difference_empty_input_axis_cropped_away_and_extended():
     """Empty data (another axis has length 0) where an edge/reflect/wrap axis is cropped to
-    nothing and still padded: the spec rejects it (nothing to extend, PAD-SPEC §2.8 rule 9) and
+    nothing and still padded: the spec rejects it (nothing to extend, docs/spec.md §4.5 rule 9) and
     so does padnd; ORT skips the mode checks for an empty input and returns an empty tensor."""
     case = _case(np.zeros((0, 1), np.float32), [0, 1, 0, -1], "edge")
     assert run_ort(case).shape == (0, 1)
@@ -151,7 +151,7 @@ def test_expected_difference_empty_input_axis_cropped_away_and_extended():
 
 def test_expected_difference_empty_input_crop_beyond_zero_length_axis():
     """Empty data whose length-0 axis is cropped by 1 and padded by 1 in edge mode: the output
-    length is 0, but the crop exceeds the axis (D' = -1), which PAD-SPEC §2.8 rule 9 rejects and
+    length is 0, but the crop exceeds the axis (D' = -1), which docs/spec.md §4.5 rule 9 rejects and
     so does padnd; ORT skips the mode checks for an empty input and returns an empty tensor."""
     case = _case(np.zeros((0, 0), np.float32), [0, 1, 0, -1], "edge")
     assert run_ort(case).shape == (0, 0)
@@ -161,8 +161,8 @@ def test_expected_difference_empty_input_crop_beyond_zero_length_axis():
 
 def test_agreement_non_constant_over_crop_to_length_0():
     """Not a difference: a non-constant mode whose crop exceeds the axis while the other side is
-    padded, with output length 0 on that axis (D=2, begin 1, end -3), is an error by PAD-SPEC
-    §1.4 / §2.8 rule 9 (D' < 0). ORT rejects it ("zero effective input extent") and so does
+    padded, with output length 0 on that axis (D=2, begin 1, end -3), is an error by docs/spec.md
+    §2.5 / §4.5 rule 9 (D' < 0). ORT rejects it ("zero effective input extent") and so does
     padnd."""
     case = _case(np.zeros(2, np.float32), [1, -3], "edge")
     with pytest.raises(Exception, match="zero effective input extent"):
@@ -172,7 +172,7 @@ def test_agreement_non_constant_over_crop_to_length_0():
 
 
 def test_agreement_edge_on_zero_length_axis():
-    """Not a difference any more: PAD-SPEC §5 notes that ORT once silently set the output of
+    """Not a difference any more: docs/spec.md §8 notes that ORT once silently set the output of
     edge on a zero-length padded axis to 0; ORT now rejects it, as padnd does."""
     case = _case(np.zeros((0, 2), np.float32), [1, 0, 0, 0], "edge")
     with pytest.raises(Exception, match="edge"):

@@ -4,7 +4,7 @@
 
 Results must be bit-identical, or both must reject, except in the regions OV_DIFFERENCES names.
 One region cannot run in-process: the CPU plugin corrupts its heap (abort / segfault) on a crop
-deeper than the axis with a non-empty output (PAD-SPEC §3.3 defines it: the reference test
+deeper than the axis with a non-empty output (docs/spec.md §5.3 defines it: the reference test
 pad_neg_mix_cross_3x4_mode_reflect); the random cases leave exactly that region out and a
 subprocess test asserts the crash.
 """
@@ -114,7 +114,7 @@ M34 = np.arange(1, 13, dtype=np.float32).reshape(3, 4)
 
 
 def test_expected_difference_pad1_negative_pads():
-    """Pad-1's spec allows only non-negative pads (PAD-SPEC §3.2) and padnd's Pad-1 rejects them;
+    """Pad-1's spec allows only non-negative pads (docs/spec.md §5.2) and padnd's Pad-1 rejects them;
     OpenVINO's core implementation accepts them and crops like Pad-12 (PR #17796)."""
     got = run_openvino(np.array([1, 2, 3], np.float32), [-1], [0], "constant", version=1)
     np.testing.assert_array_equal(got, [2, 3])
@@ -123,7 +123,7 @@ def test_expected_difference_pad1_negative_pads():
 
 
 def test_expected_difference_pad12_negative_output_length():
-    """Pad-12 defines the output length as max(b + D + e, 0) (PAD-SPEC §3.1, §6 ex. 61) and padnd
+    """Pad-12 defines the output length as max(b + D + e, 0) (docs/spec.md §5.1, §9 ex. 61) and padnd
     clamps; OpenVINO's shape inference turns it into an undefined bound and compilation fails."""
     with pytest.raises(Exception):  # noqa: B017 - OpenVINO's own exception type
         run_openvino(np.array([1, 2, 3], np.float32), [-2], [-2], "constant")
@@ -132,7 +132,7 @@ def test_expected_difference_pad12_negative_output_length():
 
 
 def test_expected_difference_rank_0():
-    """Pad takes data of any shape (PAD-SPEC §3.1); rank 0 with empty pads is the identity, which
+    """Pad takes data of any shape (docs/spec.md §5.1); rank 0 with empty pads is the identity, which
     padnd returns. The CPU plugin refuses it ("incorrect number of input/output dimensions")."""
     x = np.array(4.5, np.float32)
     with pytest.raises(Exception, match="dimensions"):
@@ -142,7 +142,7 @@ def test_expected_difference_rank_0():
 
 @pytest.mark.parametrize("mode", ["constant", "reflect"])
 def test_expected_difference_crop_deeper_than_axis_crashes_cpu_plugin(mode):
-    """A crop deeper than its axis with padding on the other side (PAD-SPEC §3.3 / §6 ex. 55:
+    """A crop deeper than its axis with padding on the other side (docs/spec.md §5.3 / §9 ex. 55:
     begin [-4, 3], end [2, -5] on 3x4 reflect -> [[4, 3]], OpenVINO's own reference test
     pad_neg_mix_cross_3x4_mode_reflect). padnd returns the spec's result; the CPU plugin corrupts
     its heap and the process dies (checked in a subprocess)."""

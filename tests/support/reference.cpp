@@ -64,7 +64,7 @@ bool naive_valid(const std::vector<std::int64_t>& shape, const PadSpec& spec,
       n = 0;
     }
     if (spec.mode != Mode::constant && spec.negative_order == NegativeOrder::crop_then_pad) {
-      // PAD-SPEC §1.4 / §2.8 rule 9: D' = D - crops must not be negative, even for an empty
+      // docs/spec.md §2.5 / §2.8 rule 9: D' = D - crops must not be negative, even for an empty
       // output, and a cropped-to-nothing axis cannot be extended.
       const std::int64_t cropped = std::max<std::int64_t>(0, -p.begin) +
                                    std::max<std::int64_t>(0, -p.end);

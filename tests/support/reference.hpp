@@ -18,7 +18,7 @@ std::int64_t naive_fold(Mode mode, std::int64_t j, std::int64_t d);
 std::int64_t naive_source(Mode mode, NegativeOrder order, std::int64_t d, const AxisPad& pad,
                           std::int64_t o);
 
-/// Whether the canonical rules accept `spec` on `shape` (written from PAD-SPEC §1, not from
+/// Whether the canonical rules accept `spec` on `shape` (written from docs/spec.md §2, not from
 /// the planner), and the output shape when they do.
 bool naive_valid(const std::vector<std::int64_t>& shape, const PadSpec& spec,
                  std::vector<std::int64_t>* out_shape);

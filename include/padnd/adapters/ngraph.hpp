@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// nGraph op::Pad v0 (attributes; with interior padding) and v1 (pads as inputs): PAD-SPEC §4.
+// nGraph op::Pad v0 (attributes; with interior padding) and v1 (pads as inputs): docs/spec.md §6.
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// ONNX Pad, every version (1, 2, 11, 13, 18, 19, 21, 23, 24, 25): PAD-SPEC §2.
+// ONNX Pad, every version (1, 2, 11, 13, 18, 19, 21, 23, 24, 25): docs/spec.md §4.
 #pragma once
 
 #include <cstdint>
@@ -16,7 +16,7 @@ namespace padnd::onnx {
 /// The newest ONNX opset padnd knows; Pad-25 is the version active there.
 inline constexpr int kLatestOpset = 25;
 /// The newest opset of onnx `main` (Aug 2026). Opsets 26..28 added no Pad version, so they still
-/// run Pad-25 (PAD-SPEC §2.1); later opsets are rejected until someone checks them.
+/// run Pad-25 (docs/spec.md §4.1); later opsets are rejected until someone checks them.
 inline constexpr int kNewestKnownOpset = 28;
 
 /// One ONNX Pad node as a model gives it: the opset it runs under, its attributes and its
@@ -39,7 +39,7 @@ struct PadNode {
 /// The Pad version active at `opset` (1..28 map to 1, 2, 11, 13, 18, 19, 21, 23, 24, 25).
 int pad_version(int opset);
 
-/// Whether Pad at `opset` accepts `type` (PAD-SPEC §2.2).
+/// Whether Pad at `opset` accepts `type` (docs/spec.md §4.2).
 bool type_allowed(int opset, const ElementType& type);
 
 /// Validates the node against `data`'s type and shape and returns the canonical spec

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// OpenVINO Pad-1 and Pad-12: PAD-SPEC §3.
+// OpenVINO Pad-1 and Pad-12: docs/spec.md §5.
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# padnd.onnx: ONNX Pad (every version) through padnd's C++ ONNX adapter (PAD-SPEC §2).
+# padnd.onnx: ONNX Pad (every version) through padnd's C++ ONNX adapter (docs/spec.md §4).
 """ONNX ``Pad`` with the exact rules of each version (opsets 1..28).
 
 * :func:`pad` / :func:`infer_shape`: one Pad as a function of numpy arrays.

@@ -14,7 +14,7 @@ Each node runs as the Pad version active at the model's opset for the default do
 them: Pad-1 ``paddings``/``value`` and Pad-2 ``pads``/``value`` attributes, ``pads`` /
 ``constant_value`` / ``axes`` inputs from graph inputs, initializers or earlier nodes, optional
 inputs skipped with an empty name. Every node goes through :mod:`padnd.onnx`'s C++ adapter, so
-the validation and semantics are those of :func:`padnd.onnx.pad` (PAD-SPEC §2): ValueError /
+the validation and semantics are those of :func:`padnd.onnx.pad` (docs/spec.md §4): ValueError /
 TypeError with the adapter's message for anything the spec rejects. Any other operator, domain or
 a graph that reads a value nothing produces raises NotImplementedError / ValueError naming it.
 
