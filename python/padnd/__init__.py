@@ -5,12 +5,13 @@
 ``padnd.pad`` is a drop-in for ``numpy.pad`` in every mode (constant, edge, reflect and
 symmetric with reflect_type "even" or "odd", wrap, empty, linear_ramp, maximum, mean, median,
 minimum), with one mode per axis as an extension; see its docstring. ``padnd.infer_shape``
-gives its result shape without data.
+gives its result shape without data, and ``padnd.pad_window`` computes one window of the result
+(``pad(...)[window]``) without the rest.
 ``padnd.onnx.pad``, ``padnd.openvino.pad`` and ``padnd.ngraph.pad`` follow those frameworks' Pad
 operators exactly (each with an ``infer_shape`` that needs no data).
 """
 from . import ngraph, onnx, openvino
-from ._numpy_pad import infer_shape, pad
+from ._numpy_pad import infer_shape, pad, pad_window
 
 __version__ = "0.1.0"
-__all__ = ["pad", "infer_shape", "onnx", "openvino", "ngraph", "__version__"]
+__all__ = ["pad", "pad_window", "infer_shape", "onnx", "openvino", "ngraph", "__version__"]

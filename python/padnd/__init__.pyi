@@ -8,7 +8,7 @@ import numpy.typing as npt
 from . import ngraph as ngraph, onnx as onnx, openvino as openvino
 
 __version__: str
-__all__ = ["pad", "infer_shape", "onnx", "openvino", "ngraph", "__version__"]
+__all__ = ["pad", "pad_window", "infer_shape", "onnx", "openvino", "ngraph", "__version__"]
 
 _PadWidth = (int | Sequence[int] | Sequence[Sequence[int]] | npt.ArrayLike
              | Mapping[int, int | tuple[int, int]])
@@ -18,6 +18,25 @@ def pad(
     pad_width: _PadWidth,
     mode: str | Sequence[str] | Callable[..., Any] = "constant",
     *,
+    negative: Literal["map_on_original", "crop_then_pad"] | None = None,
+    interior: int | Sequence[int] | None = None,
+    out: np.ndarray | None = None,
+    threads: int | None = None,
+    constant_values: Any = ...,
+    end_values: Any = ...,
+    stat_length: Any = ...,
+    reflect_type: Literal["even", "odd"] = ...,
+    **kwargs: Any,
+) -> np.ndarray: ...
+
+_Window = slice | tuple[slice, ...]
+
+def pad_window(
+    array: npt.ArrayLike,
+    pad_width: _PadWidth,
+    mode: str | Sequence[str] | Callable[..., Any] = "constant",
+    *,
+    window: _Window,
     negative: Literal["map_on_original", "crop_then_pad"] | None = None,
     interior: int | Sequence[int] | None = None,
     out: np.ndarray | None = None,

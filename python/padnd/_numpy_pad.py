@@ -9,6 +9,7 @@ import numpy as np
 from . import _padnd
 from ._dtypes import element_type_name
 from ._pairs import pad_pairs, stat_pairs, value_pairs
+from ._window import window_ranges
 
 # The keywords numpy.pad accepts per mode (so unknown ones fail the same way).
 _ALLOWED_KWARGS = {
@@ -88,14 +89,15 @@ def _interiors(interior, ndim: int) -> list[int]:
     return [operator.index(r) for r in per_axis]
 
 
-def _check_out(out, shape: tuple, dtype: np.dtype, array: np.ndarray) -> np.ndarray:
+def _check_out(out, shape: tuple, dtype: np.dtype, array: np.ndarray,
+               contiguous: bool) -> np.ndarray:
     if not isinstance(out, np.ndarray):
         raise ValueError(f"out: expected a numpy.ndarray, got {type(out).__name__}")
     if out.shape != shape:
         raise ValueError(f"out: shape {out.shape} does not match the result shape {shape}")
     if out.dtype != dtype:
         raise ValueError(f"out: dtype {out.dtype} does not match the result dtype {dtype}")
-    if not out.flags.c_contiguous:
+    if contiguous and not out.flags.c_contiguous:
         raise ValueError("out: must be C-contiguous")
     if not out.flags.writeable:
         raise ValueError("out: is read-only")
@@ -212,14 +214,58 @@ def pad(array, pad_width, mode="constant", *, negative=None, interior=None, out=
     thread_count = _check_threads(threads)
     array = np.asarray(array)
     if array.dtype.hasobject or callable(mode):
-        if negative is not None or interior is not None or out is not None:
-            raise ValueError("negative=, interior= and out= need padnd's engine, which does not "
-                             "take object arrays or a callable mode")
+        _check_numpy_fallback(negative, interior, out)
         return np.pad(array, pad_width, mode, **kwargs)
+    data, spec = _request(array, pad_width, mode, negative, interior, kwargs)
+    shape = tuple(_padnd.spec_shape(spec, list(array.shape)))
+    if out is not None:
+        _check_out(out, shape, array.dtype, array, contiguous=True)
+    result = out if out is not None and data is array else np.empty(shape, dtype=data.dtype)
+    _execute(spec, data, result, thread_count, fresh_output=result is not out)
+    return _in_dtype(result, array, data, out)
+
+
+def pad_window(array, pad_width, mode="constant", *, window, negative=None, interior=None,
+               out=None, threads=None, **kwargs):
+    """``pad(array, pad_width, mode, ...)[window]``, computed without the rest of the result.
+
+    ``window`` is a slice or a tuple of slices of the padded result, as numpy indexes it: step
+    1 (or None), negative and out-of-range bounds as numpy reads them, axes without a slice
+    whole. The arguments and errors are :func:`pad`'s. The work and memory are those of the
+    window, not of the whole result, except in numpy's value modes (linear_ramp, maximum,
+    mean, median, minimum, odd reflection), where a window with pad positions is computed
+    over the part of the result its statistics read.
+
+    ``out``: a writeable array of the window's shape and dtype, in any layout (a view into a
+    larger array, for tiles written in place), not overlapping the input.
+    """
+    thread_count = _check_threads(threads)
+    array = np.asarray(array)
+    if array.dtype.hasobject or callable(mode):
+        _check_numpy_fallback(negative, interior, out)
+        full = np.pad(array, pad_width, mode, **kwargs)
+        return full[tuple(slice(s, s + n) for s, n in zip(*window_ranges(window, full.shape)))]
+    data, spec = _request(array, pad_width, mode, negative, interior, kwargs)
+    starts, lengths = window_ranges(window, _padnd.spec_shape(spec, list(array.shape)))
+    if out is not None:
+        _check_out(out, tuple(lengths), array.dtype, array, contiguous=False)
+    result = out if out is not None and data is array else np.empty(lengths, dtype=data.dtype)
+    _execute(spec, data, result, thread_count, fresh_output=result is not out,
+             window=(starts, lengths))
+    return _in_dtype(result, array, data, out)
+
+
+def _check_numpy_fallback(negative, interior, out) -> None:
+    if negative is not None or interior is not None or out is not None:
+        raise ValueError("negative=, interior= and out= need padnd's engine, which does not "
+                         "take object arrays or a callable mode")
+
+
+def _request(array: np.ndarray, pad_width, mode, negative, interior, kwargs: dict):
+    """(the data as the engine reads it, the canonical PadSpec) of a numpy.pad request."""
     ndim = array.ndim
     pairs, modes, interiors, reflect_type = _geometry(ndim, pad_width, mode, negative, interior,
                                                       kwargs)
-
     # numpy reads end_values and stat_length only for a non-empty array.
     computes = array.size > 0 and any(m in _STAT_MODES or m == "linear_ramp" for m in modes)
     data = array
@@ -239,14 +285,23 @@ def pad(array, pad_width, mode="constant", *, negative=None, interior=None, out=
         stats = stat_pairs(kwargs.get("stat_length"), ndim)
     spec = _padnd.numpy_spec(pairs, list(modes), constants, ends, ramp, stats, reflect_type,
                              negative, interiors, list(array.shape))
-    shape = tuple(_padnd.spec_shape(spec, list(array.shape)))
-    if out is not None:
-        _check_out(out, shape, array.dtype, array)
-    result = out if out is not None and data is array else np.empty(shape, dtype=data.dtype)
-    _padnd.execute_spec(spec, data.__array_interface__["data"][0],
-                        element_type_name(data.dtype), list(data.shape), list(data.strides),
-                        result.__array_interface__["data"][0], result.nbytes, thread_count,
-                        fresh_output=result is not out)
+    return data, spec
+
+
+def _execute(spec, data: np.ndarray, result: np.ndarray, threads: int, fresh_output: bool,
+             window=None) -> None:
+    """Writes the result (or its window: (starts, lengths)) of `spec` on `data` into `result`."""
+    starts, lengths = window if window is not None else (None, None)
+    strided = window is not None and not result.flags.c_contiguous
+    _padnd.execute_spec(spec, data.__array_interface__["data"][0], element_type_name(data.dtype),
+                        list(data.shape), list(data.strides),
+                        result.__array_interface__["data"][0], result.nbytes, threads,
+                        fresh_output=fresh_output, window_start=starts, window_shape=lengths,
+                        out_strides=list(result.strides) if strided else None)
+
+
+def _in_dtype(result: np.ndarray, array: np.ndarray, data: np.ndarray, out):
+    """The result in the input's dtype (the engine computed a non-native input natively)."""
     if data is array:
         return result
     if out is None:

@@ -15,7 +15,9 @@ def pad_fast(array: Any, pad_width: Any, mode: Any, constant_values: Any,
 def spec_shape(spec: PadSpec, shape: list[int]) -> list[int]: ...
 def execute_spec(spec: PadSpec, in_address: int, type_name: str, shape: list[int],
                  byte_strides: list[int], out_address: int, out_bytes: int,
-                 threads: int = 0, fresh_output: bool = False) -> None: ...
+                 threads: int = 0, fresh_output: bool = False,
+                 window_start: list[int] | None = None, window_shape: list[int] | None = None,
+                 out_strides: list[int] | None = None) -> None: ...
 def numpy_spec(pad_width: list[tuple[int, int]], modes: list[str],
                constant_values: list[tuple[bytes, bytes]],
                end_values: list[tuple[bytes, bytes]], ramp_type: str,

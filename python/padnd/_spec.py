@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import _dtypes, _packed, _padnd
+from ._window import window_ranges
 
 
 def element_type_name(dtype: np.dtype) -> str:
@@ -68,41 +69,52 @@ def normalise_shape(shape) -> list[int]:
     return [int(d) for d in shape]
 
 
-def run(spec: _padnd.PadSpec, array: np.ndarray) -> np.ndarray:
-    """Pads `array` by the validated `spec` into a new array of the same dtype."""
+def run(spec: _padnd.PadSpec, array: np.ndarray, window=None) -> np.ndarray:
+    """Pads `array` by the validated `spec` into a new array of the same dtype; with `window`
+    (a slice or tuple of slices of the output), only that part: ``result[window]``."""
     type_name = element_type_name(array.dtype)
     if type_name in _packed.SUB_BYTE_BITS:
         # ml_dtypes keeps one 4-/2-bit element per byte: pack for the engine, unpack the result.
         codes = np.ascontiguousarray(array).reshape(-1).view(np.uint8)
-        out_shape = tuple(_padnd.spec_shape(spec, list(array.shape)))
-        packed = run_raw(spec, _packed.pack(codes, _packed.SUB_BYTE_BITS[type_name]), type_name,
-                         list(array.shape))
+        packed, out_shape = _run_packed(spec, _packed.pack(codes, _packed.SUB_BYTE_BITS[type_name]),
+                                        type_name, list(array.shape), window)
         count = int(np.prod(out_shape, dtype=np.int64))
         return (_packed.unpack(packed, _packed.SUB_BYTE_BITS[type_name], count)
                 .view(array.dtype).reshape(out_shape))
-    shape = tuple(_padnd.spec_shape(spec, list(array.shape)))
-    out = np.empty(shape, dtype=array.dtype)
-    _padnd.execute_spec(spec, array.__array_interface__["data"][0],
-                        element_type_name(array.dtype), list(array.shape), list(array.strides),
-                        out.__array_interface__["data"][0], out.nbytes, fresh_output=True)
+    starts, lengths = _ranges(spec, list(array.shape), window)
+    out = np.empty(lengths, dtype=array.dtype)
+    _padnd.execute_spec(spec, array.__array_interface__["data"][0], type_name, list(array.shape),
+                        list(array.strides), out.__array_interface__["data"][0], out.nbytes,
+                        fresh_output=True, window_start=starts, window_shape=lengths)
     return out
 
 
 def run_raw(spec: _padnd.PadSpec, buffer: np.ndarray, type_name: str,
-            logical_shape: list[int]) -> np.ndarray:
+            logical_shape: list[int], window=None) -> np.ndarray:
     """Pads a dense raw buffer (1-D uint8: packed codes, or whole-byte elements) of `type_name`
-    and `logical_shape`; returns the output's bytes as a new 1-D uint8 array (packed trailing bits
-    zero)."""
-    out_shape = _padnd.spec_shape(spec, logical_shape)
-    count = int(np.prod(out_shape, dtype=np.int64))
+    and `logical_shape`; returns the output's bytes (of its `window`, if given, as a dense
+    tensor) as a new 1-D uint8 array (packed trailing bits zero)."""
+    return _run_packed(spec, buffer, type_name, logical_shape, window)[0]
+
+
+def _ranges(spec: _padnd.PadSpec, shape: list[int], window):
+    """(starts, lengths) of `window` of the output, or (None, output shape) for the whole."""
+    out_shape = _padnd.spec_shape(spec, shape)
+    return window_ranges(window, out_shape) if window is not None else (None, out_shape)
+
+
+def _run_packed(spec: _padnd.PadSpec, buffer: np.ndarray, type_name: str,
+                logical_shape: list[int], window) -> tuple[np.ndarray, list[int]]:
+    starts, lengths = _ranges(spec, logical_shape, window)
+    count = int(np.prod(lengths, dtype=np.int64))
     bits = _packed.SUB_BYTE_BITS.get(type_name)
     nbytes = (_packed.packed_nbytes(count, bits) if bits is not None
               else count * _packed.WHOLE_BYTE_SIZES[type_name])
     out = np.zeros(nbytes, dtype=np.uint8)
     _padnd.execute_spec(spec, buffer.__array_interface__["data"][0], type_name, logical_shape,
                         [], out.__array_interface__["data"][0], out.nbytes,
-                        fresh_output=True)
-    return out
+                        fresh_output=True, window_start=starts, window_shape=lengths)
+    return out, lengths
 
 
 def shape(spec: _padnd.PadSpec, shape: list[int]) -> tuple[int, ...]:

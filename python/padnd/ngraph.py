@@ -32,7 +32,7 @@ def _spec_for(dtype: np.dtype, shape: list[int], pad_value, padding_below, paddi
 
 
 def pad(arg, pad_value, padding_below, padding_above, padding_interior=None, mode="constant",
-        version="v0"):
+        version="v0", *, window=None):
     """nGraph ``op::Pad`` of `arg`.
 
     version "v0": `padding_below` / `padding_above` / `padding_interior` are attributes (one int
@@ -46,10 +46,12 @@ def pad(arg, pad_value, padding_below, padding_above, padding_interior=None, mod
     `mode`: "constant", "edge", "reflect" or "symmetric" (any case). Negative pads crop; other
     modes read the uncropped input. Returns a new array. Raises ValueError with the adapter's
     message for anything the op rejects, TypeError for an unsupported element type.
+    `window` (padnd's extension): a slice or tuple of slices of the output (step 1); only
+    ``result[window]`` is computed and returned.
     """
     array = _spec.data_array(arg)
     return _spec.run(_spec_for(array.dtype, list(array.shape), pad_value, padding_below,
-                               padding_above, padding_interior, mode, version), array)
+                               padding_above, padding_interior, mode, version), array, window)
 
 
 def infer_shape(shape, pad_value, padding_below, padding_above, padding_interior=None,

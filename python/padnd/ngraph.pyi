@@ -17,6 +17,8 @@ def pad(
     padding_interior: _Ints | None = None,
     mode: str = "constant",
     version: Literal["v0", "v1"] = "v0",
+    *,
+    window: slice | tuple[slice, ...] | None = None,
 ) -> np.ndarray: ...
 def infer_shape(
     shape: int | Sequence[int],

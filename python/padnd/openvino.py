@@ -18,7 +18,7 @@ def _spec_for(dtype: np.dtype, shape: list[int], pads_begin, pads_end, pad_mode,
                                 _spec.element_type_name(dtype), shape)
 
 
-def pad(data, pads_begin, pads_end, pad_mode, pad_value=None, version=12):
+def pad(data, pads_begin, pads_end, pad_mode, pad_value=None, version=12, *, window=None):
     """OpenVINO ``Pad`` of `data` (`version` 1 or 12).
 
     `pads_begin` / `pads_end`: one integer per axis (int32 or int64 arrays, or lists).
@@ -27,13 +27,15 @@ def pad(data, pads_begin, pads_end, pad_mode, pad_value=None, version=12):
     dtype, or a Python number converted to it); default zero.
     Pad-12 accepts negative pads (crops, other modes read the uncropped input) and clamps a
     negative output length to 0; Pad-1 rejects negative pads. Returns a new array.
+    `window` (padnd's extension): a slice or tuple of slices of the output (step 1); only
+    ``result[window]`` is computed and returned.
 
     Raises ValueError with the adapter's message for anything the spec rejects, TypeError for an
     element type it does not accept.
     """
     array = _spec.data_array(data)
     return _spec.run(_spec_for(array.dtype, list(array.shape), pads_begin, pads_end, pad_mode,
-                               pad_value, version), array)
+                               pad_value, version), array, window)
 
 
 def infer_shape(shape, pads_begin, pads_end, pad_mode, pad_value=None, version=12,

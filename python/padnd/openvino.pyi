@@ -17,6 +17,8 @@ def pad(
     pad_mode: _Mode,
     pad_value: Any | None = None,
     version: Literal[1, 12] = 12,
+    *,
+    window: slice | tuple[slice, ...] | None = None,
 ) -> np.ndarray: ...
 def infer_shape(
     shape: int | Sequence[int],

@@ -31,19 +31,39 @@ padnd::ElementType parse_type(const std::string& name) {
   return *t;
 }
 
+/// Where execute_spec writes: the whole output, or a window of it (dense, or with byte strides).
+struct Target {
+  std::uintptr_t address;
+  std::int64_t bytes;  ///< dense forms: bytes available
+  std::optional<Ints> window_start;
+  std::optional<Ints> window_shape;
+  std::optional<Ints> byte_strides;  ///< strided window form
+};
+
 // Pointers come from numpy's __array_interface__: the caller keeps both arrays alive, and byte
 // strides pass straight through, so the input is never copied whatever its layout.
 void run_spec(const padnd::PadSpec& spec, std::uintptr_t in_address, const std::string& type_name,
-              const Ints& shape, const Ints& byte_strides, std::uintptr_t out_address,
-              std::int64_t out_bytes, int threads, bool fresh_output) {
+              const Ints& shape, const Ints& byte_strides, const Target& target, int threads,
+              bool fresh_output) {
   const padnd::Plan plan = padnd::make_plan(parse_type(type_name), shape, byte_strides, spec);
-  // Planning needs no GIL either, but it is cheap; only the data movement runs without it.
-  nb::gil_scoped_release release;
   padnd::ExecOptions options;
   options.threads = threads;
-  padnd::execute(plan, reinterpret_cast<const void*>(in_address),
-                 reinterpret_cast<void*>(out_address), out_bytes,
-                 fresh_output ? padnd::fresh_output_options(options) : options);
+  if (fresh_output) options = padnd::fresh_output_options(options);
+  const auto* in = reinterpret_cast<const void*>(in_address);
+  auto* out = reinterpret_cast<void*>(target.address);
+  if (!target.window_start) {
+    // Planning needs no GIL either, but it is cheap; only the data movement runs without it.
+    nb::gil_scoped_release release;
+    padnd::execute(plan, in, out, target.bytes, options);
+    return;
+  }
+  const padnd::Window window{*target.window_start, target.window_shape.value_or(Ints{})};
+  nb::gil_scoped_release release;
+  if (target.byte_strides) {
+    padnd::execute_window(plan, in, window, out, *target.byte_strides, options);
+  } else {
+    padnd::execute_window(plan, in, window, out, target.bytes, options);
+  }
 }
 
 // Spec adapters: each turns one framework operator (as the Python layer describes it) into the
@@ -172,12 +192,26 @@ NB_MODULE(_padnd, m) {
   m.def("spec_shape", [](const padnd::PadSpec& spec, const Ints& shape) {
           return padnd::infer_shape(shape, spec);
         }, nb::arg("spec"), nb::arg("shape"), "Output shape of `spec` applied to `shape`.");
-  m.def("execute_spec", &run_spec, nb::arg("spec"), nb::arg("in_address"), nb::arg("type_name"),
-        nb::arg("shape"), nb::arg("byte_strides"), nb::arg("out_address"), nb::arg("out_bytes"),
-        nb::arg("threads") = 0, nb::arg("fresh_output") = false,
-        "Pads the tensor at in_address by `spec` (from an adapter) into the dense buffer at "
-        "out_address (GIL released; threads: 0 = one per core, 1 = serial; fresh_output: the "
-        "buffer was just allocated and never written, so stores stay cached).");
+  m.def(
+      "execute_spec",
+      [](const padnd::PadSpec& spec, std::uintptr_t in_address, const std::string& type_name,
+         const Ints& shape, const Ints& byte_strides, std::uintptr_t out_address,
+         std::int64_t out_bytes, int threads, bool fresh_output, std::optional<Ints> window_start,
+         std::optional<Ints> window_shape, std::optional<Ints> out_strides) {
+        run_spec(spec, in_address, type_name, shape, byte_strides,
+                 Target{out_address, out_bytes, std::move(window_start), std::move(window_shape),
+                        std::move(out_strides)},
+                 threads, fresh_output);
+      },
+      nb::arg("spec"), nb::arg("in_address"), nb::arg("type_name"), nb::arg("shape"),
+      nb::arg("byte_strides"), nb::arg("out_address"), nb::arg("out_bytes"), nb::arg("threads") = 0,
+      nb::arg("fresh_output") = false, nb::arg("window_start").none() = nb::none(),
+      nb::arg("window_shape").none() = nb::none(), nb::arg("out_strides").none() = nb::none(),
+      "Pads the tensor at in_address by `spec` (from an adapter) into the dense buffer at "
+      "out_address (GIL released; threads: 0 = one per core, 1 = serial; fresh_output: the "
+      "buffer was just allocated and never written, so stores stay cached). With window_start "
+      "and window_shape, writes only that window of the output: dense (out_bytes available), "
+      "or at out_strides (bytes; out_address is the window's element [0, ..., 0]).");
   m.def("numpy_spec", &numpy_spec, nb::arg("pad_width"), nb::arg("modes"),
         nb::arg("constant_values"), nb::arg("end_values"), nb::arg("ramp_type"),
         nb::arg("stat_length"), nb::arg("reflect_type"), nb::arg("negative").none(),

@@ -99,7 +99,7 @@ def _raw_spec(type_name: str, shape: list[int], pads, constant_value, axes, mode
 
 
 def pad(data, pads, constant_value=None, axes=None, mode="constant", opset=25, *, dtype=None,
-        shape=None):
+        shape=None, window=None):
     """ONNX ``Pad`` of `data` as the Pad version active at `opset` defines it.
 
     opset <= 10 (Pad-1, Pad-2): `pads` is the attribute (``paddings`` for Pad-1, ``pads`` for
@@ -123,6 +123,10 @@ def pad(data, pads, constant_value=None, axes=None, mode="constant", opset=25, *
     int code such as ``15`` for uint4, or bytes). The result is the output's bytes, 1-D uint8,
     packed the same way with zero filler bits.
 
+    `window` (padnd's extension): a slice or tuple of slices of the output (step 1, as numpy
+    indexes); only ``result[window]`` is computed and returned (raw buffers: its bytes, as a
+    dense tensor of the window's shape).
+
     Raises ValueError with the adapter's message for anything the spec rejects, TypeError for an
     element type the version does not accept (including int32 pads).
     """
@@ -134,12 +138,12 @@ def pad(data, pads, constant_value=None, axes=None, mode="constant", opset=25, *
         dims = _spec.normalise_shape(shape)
         buffer = _packed.raw_buffer(data, type_name, dims)
         spec = _raw_spec(type_name, dims, pads, constant_value, axes, mode, opset)
-        return _spec.run_raw(spec, buffer, type_name, dims)
+        return _spec.run_raw(spec, buffer, type_name, dims, window)
     if shape is not None:
         raise TypeError("shape: only for raw buffers (give dtype= too)")
     array = _spec.data_array(data)
     spec = _numpy_spec(array.dtype, list(array.shape), pads, constant_value, axes, mode, opset)
-    return _spec.run(spec, array)
+    return _spec.run(spec, array, window)
 
 
 def infer_shape(shape, pads, constant_value=None, axes=None, mode="constant", opset=25,

@@ -25,6 +25,7 @@ def pad(
     *,
     dtype: _RawType | None = None,
     shape: int | Sequence[int] | None = None,
+    window: slice | tuple[slice, ...] | None = None,
 ) -> np.ndarray: ...
 def infer_shape(
     shape: int | Sequence[int],
