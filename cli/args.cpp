@@ -15,7 +15,7 @@ namespace {
 using Family = SpecChoice::Family;
 
 constexpr std::string_view kValueOptions[] = {"output",   "pads", "mode",  "value", "axes",
-                                              "interior", "spec", "shape", "dtype"};
+                                              "interior", "spec", "shape", "dtype", "window"};
 
 bool takes_value(std::string_view name) {
   return std::find(std::begin(kValueOptions), std::end(kValueOptions), name) !=
@@ -120,6 +120,7 @@ void take_pad_options(RawArgs& raw, Options& opt) {
   opt.interior = take_list(raw, "interior");
   opt.mode = take(raw, "mode");
   opt.value = take(raw, "value");
+  if (const auto window = take(raw, "window")) opt.window = parse_window(*window);
   const SpecChoice& s = opt.spec;
   if (opt.axes && !(s.family == Family::onnx && s.version >= 18)) {
     throw UsageError("--axes needs an ONNX spec with opset 18 or newer (got --spec " + s.name() +
@@ -296,6 +297,9 @@ options:
   --interior LIST    nGraph v0 only: elements inserted between neighbours, one per axis
   --spec NAME        onnx (= onnx:25, the default), onnx:1..25 (opset), openvino:1,
                      openvino:12, ngraph:v0, ngraph:v1, numpy
+  --window RANGES     only this window of the output, one start:stop per axis as numpy
+                     slices it (either may be omitted or negative; missing axes whole),
+                     e.g. 0:256,100: or :,-8:
   --shape LIST       explain without a file: the input shape, e.g. 2,3,4
   --dtype TYPE       explain without a file: float32, int8, bfloat16, int4, <f4, S5, ...
   -h, --help         show this text
@@ -303,6 +307,52 @@ options:
 
 exit status: 0 success, 1 error (unreadable file, pads the spec rejects, ...), 2 usage error
 )";
+}
+
+std::vector<WindowRange> parse_window(std::string_view text) {
+  std::vector<WindowRange> ranges;
+  if (text.empty()) return ranges;
+  for (std::size_t begin = 0;;) {
+    const std::size_t comma = std::min(text.find(',', begin), text.size());
+    const std::string_view item = text.substr(begin, comma - begin);
+    if (item.empty() && comma == text.size() && !ranges.empty()) return ranges;  // "0:2,"
+    const std::size_t colon = item.find(':');
+    if (colon == std::string_view::npos || item.find(':', colon + 1) != std::string_view::npos) {
+      throw UsageError("--window: expected start:stop for each axis, got '" + std::string(item) +
+                       "' (steps are not supported)");
+    }
+    const auto bound = [&](std::string_view part) -> std::optional<std::int64_t> {
+      if (part.find_first_not_of(' ') == std::string_view::npos) return std::nullopt;
+      const auto values = parse_int_list("--window", part);
+      if (values.size() != 1) throw UsageError("--window: bad bound '" + std::string(part) + "'");
+      return values.front();
+    };
+    ranges.push_back({bound(item.substr(0, colon)), bound(item.substr(colon + 1))});
+    if (comma == text.size()) return ranges;
+    begin = comma + 1;
+  }
+}
+
+WindowBounds resolve_window(const std::vector<WindowRange>& ranges,
+                            const std::vector<std::int64_t>& shape) {
+  if (ranges.size() > shape.size()) {
+    throw UsageError("--window: " + std::to_string(ranges.size()) + " ranges for an output of " +
+                     std::to_string(shape.size()) + " axes");
+  }
+  WindowBounds bounds;
+  for (std::size_t k = 0; k < shape.size(); ++k) {
+    const std::int64_t n = shape[k];
+    const auto clip = [n](std::optional<std::int64_t> v, std::int64_t absent) {
+      if (!v) return absent;
+      const std::int64_t at = *v < 0 ? (*v < -n ? 0 : *v + n) : *v;
+      return std::min(at, n);
+    };
+    const WindowRange r = k < ranges.size() ? ranges[k] : WindowRange{};
+    const std::int64_t start = clip(r.start, 0);
+    bounds.start.push_back(start);
+    bounds.shape.push_back(std::max<std::int64_t>(0, clip(r.stop, n) - start));
+  }
+  return bounds;
 }
 
 }  // namespace padnd::cli

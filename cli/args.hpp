@@ -35,6 +35,24 @@ SpecChoice parse_spec(std::string_view text);
 /// Parses "1,-2,3" (spaces allowed, "" is the empty list); `option` names the flag in errors.
 std::vector<std::int64_t> parse_int_list(std::string_view option, std::string_view text);
 
+/// One axis of `--window`: start:stop, either omitted, negative counting from the end.
+struct WindowRange {
+  std::optional<std::int64_t> start;
+  std::optional<std::int64_t> stop;
+};
+
+/// Parses "0:256,100:,:-3" (one start:stop per axis; "" is no range).
+std::vector<WindowRange> parse_window(std::string_view text);
+
+/// Starts and lengths of `ranges` on an output of `shape`, bounds clipped as numpy's slices are;
+/// axes without a range are whole. Throws UsageError for more ranges than axes.
+struct WindowBounds {
+  std::vector<std::int64_t> start;
+  std::vector<std::int64_t> shape;
+};
+WindowBounds resolve_window(const std::vector<WindowRange>& ranges,
+                            const std::vector<std::int64_t>& shape);
+
 struct Options {
   Command command = Command::pad;
   std::string input_path;  ///< empty for `explain --shape`
@@ -47,6 +65,7 @@ struct Options {
   SpecChoice spec;
   std::optional<std::vector<std::int64_t>> shape;  ///< `explain` without a file
   std::optional<std::string> dtype;
+  std::optional<std::vector<WindowRange>> window;  ///< write (or explain) only this window
 };
 
 /// Parses argv (without argv[0]) and checks option combinations. Throws UsageError.

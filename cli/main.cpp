@@ -113,6 +113,13 @@ std::string hex_bytes(const std::string& bytes) {
   return os.str();
 }
 
+/// The window `--window` selects of the plan's output.
+Window output_window(const Options& opt, const Plan& plan) {
+  const Pads shape(plan.output_shape().begin(), plan.output_shape().end());
+  WindowBounds bounds = resolve_window(*opt.window, shape);
+  return Window{std::move(bounds.start), std::move(bounds.shape)};
+}
+
 void print_explain(std::ostream& os, const Options& opt, const NpyDtype& dtype, const Pads& shape,
                    bool fortran, const PadSpec& spec, const Plan& plan) {
   os << "spec         " << opt.spec.name() << '\n';
@@ -140,7 +147,8 @@ void print_explain(std::ostream& os, const Options& opt, const NpyDtype& dtype, 
        << a.end << std::setw(10) << a.interior << std::setw(8) << plan.output_shape()[k] << '\n';
   }
   os << "output shape " << python_tuple(plan.output_shape()) << "\n\nplan:\n";
-  std::istringstream lines(plan.describe());
+  std::istringstream lines(opt.window ? describe_window(plan, output_window(opt, plan))
+                                      : plan.describe());
   for (std::string line; std::getline(lines, line);) os << "  " << line << '\n';
 }
 
@@ -166,16 +174,24 @@ int run_pad(const Options& opt) {
   const PadSpec spec = lower(opt, input.header.dtype, input.header.shape);
   const TensorView view = input.view();
   const Plan plan = make_plan(view.type, view.shape, view.byte_strides, spec);
+  const Window window = opt.window
+                            ? output_window(opt, plan)
+                            : Window{Pads(plan.output_shape().size(), 0),
+                                     Pads(plan.output_shape().begin(), plan.output_shape().end())};
+  const std::int64_t bytes = storage_bytes(view.type, element_count(window.shape));
   std::vector<std::byte> output;
   try {
-    output.resize(static_cast<std::size_t>(plan.output_bytes()));
+    output.resize(static_cast<std::size_t>(bytes));
   } catch (const std::bad_alloc&) {
-    throw Error(Errc::overflow, "cannot allocate " + std::to_string(plan.output_bytes()) +
-                                    " bytes for the output " + python_tuple(plan.output_shape()));
+    throw Error(Errc::overflow, "cannot allocate " + std::to_string(bytes) +
+                                    " bytes for the output " + python_tuple(window.shape));
   }
-  execute(plan, view.data, output.data(), plan.output_bytes());
-  write_npy(opt.output_path, input.header.dtype.descr, plan.output_shape(), output.data(),
-            plan.output_bytes());
+  if (opt.window) {
+    execute_window(plan, view.data, window, output.data(), bytes);
+  } else {
+    execute(plan, view.data, output.data(), bytes);
+  }
+  write_npy(opt.output_path, input.header.dtype.descr, window.shape, output.data(), bytes);
   return 0;
 }
 

@@ -644,3 +644,42 @@ def test_help_and_version(padnd):
 def test_option_args_helper():
     assert option_args([1, -2], mode="edge", axes=[0]) == ["--pads=1,-2", "--mode=edge",
                                                            "--axes=0"]
+
+
+# --window: only a window of the output, numpy's slicing rules.
+WINDOWS = [("1:-1,-5:", (slice(1, -1), slice(-5, None))), (":,2:3", (slice(None), slice(2, 3))),
+           ("-100:100", (slice(-100, 100),)), ("4:2,", (slice(4, 2),)), ("", ())]
+
+
+@pytest.mark.parametrize("text, window", WINDOWS)
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("dtype", ["u1", ">f8", "U3", "M8[ns]"])
+def test_window_is_the_slice_of_the_whole(padnd, text, window, mode, dtype):
+    a = random_array(dtype, (4, 5), seeded(text, mode, dtype))
+    pairs = [(3, 1), (2, 6)]
+    out = padnd.pad(a, onnx_layout(pairs), mode=mode, spec="numpy", window=text)
+    assert_same(out, numpy_pad(a, pairs, mode)[window])
+
+
+def test_window_with_fortran_input_and_onnx_crops(padnd):
+    a = random_array("i4", (5, 6), seeded("fortran window"))
+    out = padnd.pad(a, [-1, 2, 3, -2], fortran=True, mode="edge", window="1:,:-2")
+    whole = padnd.pad(a, [-1, 2, 3, -2], fortran=True, mode="edge")
+    assert_same(out, whole[1:, :-2])
+
+
+def test_window_errors(padnd):
+    src = padnd.save(np.zeros((2, 3), np.float32))
+    for text, message in [("1:2:3", "steps are not supported"), ("1", "expected start:stop"),
+                          ("a:", "--window"), ("0:1,0:1,0:1", "3 ranges for an output of 2")]:
+        err = padnd.fail(src, "-o", "out.npy", "--pads=1,1,1,1", f"--window={text}", code=2)
+        assert message in err, err
+        assert not (padnd.dir / "out.npy").exists()
+
+
+def test_explain_window_describes_the_window_plan(padnd):
+    result = padnd.run("explain", "--shape=3,4", "--dtype=float32", "--pads=1,2,3,4",
+                       "--mode=edge", "--window=0:2,5:")
+    assert result.returncode == 0, result.stderr
+    assert "window [0:2, 5:10] of the output" in result.stdout
+    assert "output shape (2, 5)" in result.stdout
