@@ -15,6 +15,9 @@
 //                                  (both for large workloads: the bounds their targets quote)
 //   memcpy_serial/<workload>       one thread's memcpy of the same bytes (medium: in cache)
 //   overhead/plan+execute|execute/<tiny workload>   ns per call, serial
+//   tiles64/<workload>             the same output as pad/<workload>/threads:all written as 64
+//                                  windows, 8 x 8 tiles of the last two axes (64 pieces of a
+//                                  1-D output), each into its place (large workloads)
 #include <benchmark/benchmark.h>
 #include <sys/mman.h>
 
@@ -200,6 +203,42 @@ void per_call(benchmark::State& state, const Workload& w, bool replan) {
   }
 }
 
+/// The output of `w` written as 64 windows into its place in a touched output, all threads.
+void pad_tiles(benchmark::State& state, const Workload& w) {
+  const padnd::Plan plan = padnd::make_plan(padnd::ElementType{w.dtype}, w.shape, {}, spec_of(w));
+  const auto in = make_input(w);
+  std::vector<std::byte> out(static_cast<std::size_t>(plan.output_bytes()), std::byte{1});
+  const std::vector<std::int64_t> shape(plan.output_shape().begin(), plan.output_shape().end());
+  const std::size_t rank = shape.size();
+  std::vector<std::int64_t> strides(rank);
+  std::int64_t stride = padnd::ElementType{w.dtype}.item_bytes();
+  for (std::size_t k = rank; k-- > 0; stride *= shape[k]) strides[k] = stride;
+  std::vector<padnd::Window> tiles;
+  const std::size_t y = rank >= 2 ? rank - 2 : 0;
+  const int rows = rank >= 2 ? 8 : 1;
+  const int cols = rank >= 2 ? 8 : 64;
+  for (int i = 0; i < rows * cols; ++i) {
+    padnd::Window t{std::vector<std::int64_t>(rank, 0), shape};
+    const auto cut = [&](std::size_t k, int part, int parts) {
+      t.start[k] = shape[k] * part / parts;
+      t.shape[k] = shape[k] * (part + 1) / parts - t.start[k];
+    };
+    if (rank >= 2) cut(y, i / cols, rows);
+    cut(rank - 1, i % cols, cols);
+    tiles.push_back(t);
+  }
+  for (auto _ : state) {
+    for (const padnd::Window& t : tiles) {
+      std::int64_t at = 0;
+      for (std::size_t k = 0; k < rank; ++k) at += t.start[k] * strides[k];
+      padnd::execute_window(plan, in.data(), t, out.data() + at, strides);
+    }
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(state.iterations() * (read_bytes(w) + plan.output_bytes()));
+}
+
 benchmark::TimeUnit unit_for(const std::string& size) {
   return size == "large" ? benchmark::kMillisecond
          : size == "medium" ? benchmark::kMicrosecond
@@ -228,6 +267,9 @@ void register_all() {
           ->UseRealTime()->Unit(unit);
     }
     if (size != "large") continue;  // the all-core memcpy bounds are quoted for large workloads
+    benchmark::RegisterBenchmark(("tiles64/" + name).c_str(), pad_tiles, w)
+        ->UseRealTime()
+        ->Unit(unit);
     benchmark::RegisterBenchmark(("pad_cached/" + name).c_str(), pad_into_touched, w, 0,
                                  padnd::Streaming::never)
         ->UseRealTime()->Unit(unit);

@@ -132,6 +132,7 @@ constexpr MiddleRun middle_run(const AxisRule& r, std::int64_t out_len) noexcept
 constexpr MiddleRun window_middle_run(const AxisRule& r, std::int64_t out_len, std::int64_t start,
                                       std::int64_t len) noexcept {
   const MiddleRun m = middle_run(r, out_len);
+  if (start == 0 && len == out_len) return m;  // the whole axis (every make_plan)
   std::int64_t lo = m.out_begin > start ? m.out_begin : start;
   const std::int64_t stop = m.out_begin + m.len < start + len ? m.out_begin + m.len : start + len;
   if (m.len == 0 || lo >= stop) return MiddleRun{};

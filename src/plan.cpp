@@ -123,30 +123,35 @@ AxisRule axis_rule(const Plan& plan, std::size_t k) {
           detail::PlanAccess::engine_modes(plan)[k], detail::PlanAccess::negative_order(plan)};
 }
 
-/// Axes of the window [starts[k], starts[k] + out_shape[k]) of `plan`'s output, whose positions
-/// step out_strides[k] in the output.
+/// Axes of the window [starts[k], starts[k] + out_shape[k]) of `plan`'s output (no starts: from
+/// 0), whose positions step out_strides[k] in the output (none: dense, `unit` per position).
 void build_axes(const Plan& plan, std::span<const std::int64_t> starts,
                 std::span<const std::int64_t> out_shape, std::span<const std::int64_t> out_strides,
-                std::int64_t& view_offset, PlanAxes& axes, BorderTable& table) {
+                std::int64_t unit, std::int64_t& view_offset, PlanAxes& axes, BorderTable& table) {
   const std::span<const std::int64_t> in_strides = detail::PlanAccess::in_strides(plan);
   axes.resize(out_shape.size());
+  std::int64_t dense_stride = unit;
+  for (std::size_t k = out_shape.size(); k-- > 0;) {
+    axes[k].out_stride = out_strides.empty() ? dense_stride : out_strides[k];
+    dense_stride *= std::max<std::int64_t>(out_shape[k], 1);  // fits: the output's size does
+  }
   for (std::size_t k = 0; k < out_shape.size(); ++k) {
     PlanAxis& a = axes[k];
     const AxisRule rule = axis_rule(plan, k);
+    const std::int64_t start = starts.empty() ? 0 : starts[k];
     a.in_stride = in_strides[k];
-    a.out_stride = out_strides[k];
     a.out_len = out_shape[k];
     // The whole output's length (validated at planning); a window plan's shape is the window's.
     const std::int64_t full_len = std::max<std::int64_t>(
         0, rule.pad.begin + detail::dilated_length(rule.in_len, rule.pad.interior) + rule.pad.end);
-    const detail::MiddleRun mid = detail::window_middle_run(rule, full_len, starts[k], a.out_len);
+    const detail::MiddleRun mid = detail::window_middle_run(rule, full_len, start, a.out_len);
     const std::int64_t mid_begin = mid.len > 0 ? mid.out_begin : 0;
     std::int64_t lo = INT64_MAX;
     std::int64_t hi = -1;
     a.borders_at = static_cast<std::int64_t>(table.size());
     const auto tabulate = [&](std::int64_t from, std::int64_t to) {
       for (std::int64_t o = from; o < to; ++o) {
-        const std::int64_t s = detail::source_index(rule, starts[k] + o);
+        const std::int64_t s = detail::source_index(rule, start + o);
         table.push_back(s);
         if (s != kPadIndex) {
           lo = std::min(lo, s);
@@ -509,16 +514,13 @@ std::vector<std::int64_t> infer_shape(const std::vector<std::int64_t>& input_sha
 
 namespace detail {
 
-InlineVector<std::int64_t, Plan::kInlineRank> dense_strides(std::span<const std::int64_t> shape,
-                                                            std::int64_t unit) {
-  InlineVector<std::int64_t, Plan::kInlineRank> strides;
-  strides.resize(shape.size());
+void dense_strides(std::span<const std::int64_t> shape, std::int64_t unit,
+                   std::span<std::int64_t> strides) {
   std::int64_t stride = unit;
   for (std::size_t k = shape.size(); k-- > 0;) {
     strides[k] = stride;
     stride *= std::max<std::int64_t>(shape[k], 1);  // fits: the tensor exists in memory
   }
-  return strides;
 }
 
 const std::string& PlanAccess::fill(const Plan& p) {
@@ -550,7 +552,8 @@ void PlanAccess::set_rules(Plan& p, const std::vector<std::int64_t>& byte_stride
   p.engine_modes_.resize(rank);
   for (std::size_t k = 0; k < rank; ++k) p.engine_modes_[k] = engine_mode(axis_mode(spec, k));
   if (byte_strides.empty()) {
-    p.in_strides_ = dense_strides(p.in_shape_, p.type_.packed() ? 1 : p.type_.item_bytes());
+    p.in_strides_.resize(rank);
+    dense_strides(p.in_shape_, p.type_.packed() ? 1 : p.type_.item_bytes(), p.in_strides_);
   } else {
     p.in_strides_.assign(byte_strides.begin(), byte_strides.end());
   }
@@ -560,9 +563,10 @@ void PlanAccess::build_program(Plan& p, std::span<const std::int64_t> starts,
                                std::span<const std::int64_t> out_strides) {
   if (p.out_elems_ == 0) return;  // nothing to write
   const Storage storage = p.type_.storage();
-  const std::int64_t unit = p.type_.packed() ? 1 : p.type_.item_bytes();
+  const bool packed = storage == Storage::nibble || storage == Storage::crumb;
+  const std::int64_t unit = packed ? 1 : p.type_.item_bytes();
   PlanAxes& axes = p.axes_;
-  build_axes(p, starts, p.out_shape_, out_strides, p.view_offset_, axes, p.borders_);
+  build_axes(p, starts, p.out_shape_, out_strides, unit, p.view_offset_, axes, p.borders_);
   merge_axes(axes);
 
   // Short contiguous plain innermost axes become one wider unit: rows then move bigger blocks.
@@ -584,9 +588,8 @@ void PlanAccess::build_program(Plan& p, std::span<const std::int64_t> starts,
   p.row_ = build_row(axes.back(), p.borders_.data(), p.gather_);
   if (storage == Storage::bytes) {
     p.bordered_ = bordered_row(p.row_, p.gather_, axes.back().in_stride, p.unit_bytes_);
-    const auto dense = dense_strides(p.out_shape_, unit);
-    p.fill_then_place_ = std::equal(dense.begin(), dense.end(), out_strides.begin()) &&
-                         fits_fill_then_place(axes, p.borders_, p.unit_bytes_, p.out_bytes_);
+    p.fill_then_place_ =
+        out_strides.empty() && fits_fill_then_place(axes, p.borders_, p.unit_bytes_, p.out_bytes_);
   }
 }
 
@@ -612,9 +615,7 @@ Plan PlanAccess::make(const ElementType& type, const std::vector<std::int64_t>& 
   check_strides(type, shape, byte_strides);
   set_fill(plan, spec.value);
   set_rules(plan, byte_strides, spec);
-  const InlineVector<std::int64_t, Plan::kInlineRank> starts(shape.size());
-  build_program(plan, starts,
-                dense_strides(plan.out_shape_, type.packed() ? 1 : type.item_bytes()));
+  build_program(plan, {}, {});
   return plan;
 }
 

@@ -24,8 +24,8 @@ struct PlanAccess {
   static bool fill_then_place(const Plan& p) { return p.fill_then_place_; }
 
   /// The plan that writes positions [starts[k], starts[k] + shape[k]) of `plan`'s output, axis k
-  /// stepping out_strides[k] bytes (elements: packed storage) in its output. Its passes are
-  /// empty: value modes go through window_box (window.cpp).
+  /// stepping out_strides[k] bytes in its output (none: dense). Its passes are empty: value modes
+  /// go through window_box (window.cpp).
   static Plan window(const Plan& plan, std::span<const std::int64_t> starts,
                      std::span<const std::int64_t> shape,
                      std::span<const std::int64_t> out_strides);
@@ -44,8 +44,9 @@ struct PlanAccess {
                    const std::vector<std::int64_t>& byte_strides, const PadSpec& spec);
 
  private:
-  /// The program of output window `starts` (the plan's output shape is the window's): axes,
-  /// border table, row program and its forms.
+  /// The program of output window `starts` (the plan's output shape is the window's; none: the
+  /// whole output): axes, border table, row program and its forms; `out_strides` empty for a
+  /// dense output.
   static void build_program(Plan& p, std::span<const std::int64_t> starts,
                             std::span<const std::int64_t> out_strides);
   static void set_fill(Plan& p, const std::string& value);
@@ -53,8 +54,9 @@ struct PlanAccess {
                         const PadSpec& spec);
 };
 
-/// Strides of a dense row-major tensor of `shape` with `unit` bytes (or elements) per element.
-InlineVector<std::int64_t, Plan::kInlineRank> dense_strides(std::span<const std::int64_t> shape,
-                                                            std::int64_t unit);
+/// Writes the strides of a dense row-major tensor of `shape` with `unit` bytes (or elements) per
+/// element into `strides`.
+void dense_strides(std::span<const std::int64_t> shape, std::int64_t unit,
+                   std::span<std::int64_t> strides);
 
 }  // namespace padnd::detail

@@ -91,10 +91,16 @@ Window window_box(const Plan& plan, const Window& window) {
   return box;
 }
 
+/// Strides of a dense row-major buffer of `shape` for the plan's elements.
+Ints dense_strides(const Plan& plan, std::span<const std::int64_t> shape) {
+  Ints strides(shape.size());
+  detail::dense_strides(shape, element_unit(plan.type()), strides);
+  return strides;
+}
+
 /// The plan that writes the dense `box` of `plan`'s output, passes included.
 Plan box_plan(const Plan& plan, const Window& box) {
-  const Ints dense = detail::dense_strides(box.shape, element_unit(plan.type()));
-  Plan p = PlanAccess::window(plan, box.start, box.shape, dense);
+  Plan p = PlanAccess::window(plan, box.start, box.shape, {});
   if (plan.passes().empty()) return p;
   const std::size_t rank = box.start.size();
   std::vector<std::int64_t> begins(rank);
@@ -170,7 +176,7 @@ void execute_through_box(const Plan& plan, const void* in, const Window& window,
   Tensor temp = Tensor::uninitialized(plan.type(), box.shape);
   detail::run_engine(p, in, temp.data(), fresh_output_options(options));
   detail::run_passes(p, static_cast<std::byte*>(temp.data()));
-  const Ints box_strides = detail::dense_strides(box.shape, element_unit(plan.type()));
+  const Ints box_strides = dense_strides(plan, box.shape);
   auto* src = static_cast<const std::byte*>(temp.data());
   for (std::size_t k = 0; k < box.shape.size(); ++k) {
     src += (window.start[k] - box.start[k]) * box_strides[k];
@@ -214,16 +220,15 @@ void execute_window(const Plan& plan, const void* in, const Window& window, void
   }
   if (empty_window(window)) return;
   detail::check_buffers(plan, in, out);
-  const Ints dense = detail::dense_strides(window.shape, element_unit(plan.type()));
   if (!plan.passes().empty()) {
     if (plan.type().packed()) {
       throw Error(Errc::unsupported_type, "window: " + plan.type().name() +
                                               " windows of numpy's value modes are not supported");
     }
-    execute_through_box(plan, in, window, out, dense, options);
+    execute_through_box(plan, in, window, out, dense_strides(plan, window.shape), options);
     return;
   }
-  detail::run_engine(PlanAccess::window(plan, window.start, window.shape, dense), in, out, options);
+  detail::run_engine(PlanAccess::window(plan, window.start, window.shape, {}), in, out, options);
 }
 
 std::string describe_window(const Plan& plan, const Window& window) {
