@@ -420,8 +420,8 @@ template <class Fn>
 void for_each_block(const Plan& plan, std::byte* out, const Fn& fn) {
   const std::span<const PlanAxis> axes = plan.axes();
   const std::size_t outer = axes.size() - 1;
-  if (outer == 0) {
-    fn(RowBlock{0, 1, out, 0});
+  if (outer == 0) {  // one row: its pitch is its own size, as in a dense output
+    fn(RowBlock{0, 1, out, axes[0].out_len * axes[0].out_stride});
     return;
   }
   std::size_t uniform = outer - 1;  // axes [uniform, outer) step through rows one pitch apart

@@ -553,7 +553,7 @@ void PlanAccess::set_rules(Plan& p, const std::vector<std::int64_t>& byte_stride
   for (std::size_t k = 0; k < rank; ++k) p.engine_modes_[k] = engine_mode(axis_mode(spec, k));
   if (byte_strides.empty()) {
     p.in_strides_.resize(rank);
-    dense_strides(p.in_shape_, p.type_.packed() ? 1 : p.type_.item_bytes(), p.in_strides_);
+    dense_strides(p.in_shape_, element_unit(p.type_), p.in_strides_);
   } else {
     p.in_strides_.assign(byte_strides.begin(), byte_strides.end());
   }
@@ -563,8 +563,7 @@ void PlanAccess::build_program(Plan& p, std::span<const std::int64_t> starts,
                                std::span<const std::int64_t> out_strides) {
   if (p.out_elems_ == 0) return;  // nothing to write
   const Storage storage = p.type_.storage();
-  const bool packed = storage == Storage::nibble || storage == Storage::crumb;
-  const std::int64_t unit = packed ? 1 : p.type_.item_bytes();
+  const std::int64_t unit = element_unit(p.type_);
   PlanAxes& axes = p.axes_;
   build_axes(p, starts, p.out_shape_, out_strides, unit, p.view_offset_, axes, p.borders_);
   merge_axes(axes);

@@ -54,6 +54,12 @@ struct PlanAccess {
                         const PadSpec& spec);
 };
 
+/// Output units of one element: bytes (std::string objects' bytes for strings), 1 for packed
+/// types (their strides count elements).
+inline std::int64_t element_unit(const ElementType& type) {
+  return type.packed() ? 1 : type.item_bytes();
+}
+
 /// Writes the strides of a dense row-major tensor of `shape` with `unit` bytes (or elements) per
 /// element into `strides`.
 void dense_strides(std::span<const std::int64_t> shape, std::int64_t unit,

@@ -17,6 +17,7 @@
 namespace padnd {
 namespace {
 
+using detail::element_unit;
 using detail::PlanAccess;
 using Ints = InlineVector<std::int64_t, Plan::kInlineRank>;
 
@@ -41,9 +42,6 @@ void check_window(const Plan& plan, const Window& window) {
     }
   }
 }
-
-/// Bytes of one element in an output buffer (string objects for strings, elements for packed).
-std::int64_t element_unit(const ElementType& type) { return type.packed() ? 1 : type.item_bytes(); }
 
 void check_out_strides(const Plan& plan, std::span<const std::int64_t> strides) {
   const std::size_t rank = plan.output_shape().size();
