@@ -57,10 +57,17 @@ std::int64_t outer_rows(std::span<const PlanAxis> axes) {
 /// The cost model: a task moves at least kMinTaskBytes of output when the pool's workers sleep
 /// (waking one costs more than it saves below that: with 128 KiB, the medium workloads took
 /// twice as long as on one thread), or kHotTaskBytes when they are awake (spinning after a recent
-/// loop). A loop has a few tasks per thread so a slow thread does not hold it up.
+/// loop). A loop has a few tasks per thread so a slow thread does not hold it up, and, unless
+/// streamed, tasks of kMaxTaskBytes at most: a thread whose CPU is taken by other threads, or
+/// whose page faults are slow (a fresh output's), holds up the loop by the one task it is running
+/// (the built-in pool keeps each thread's tasks contiguous, so many tasks cost no locality). A
+/// streamed output was written before (no page faults), and some streamed pads lose speed when
+/// split finer (reflect_outer_f32, an outer-axis reflect of 4 KiB rows).
 constexpr std::int64_t kMinTaskBytes = std::int64_t{512} << 10;
 constexpr std::int64_t kHotTaskBytes = std::int64_t{128} << 10;
 constexpr std::int64_t kTasksPerThread = 4;
+constexpr std::int64_t kMaxTaskBytes = std::int64_t{1} << 20;
+constexpr std::int64_t kMaxTasks = std::int64_t{1} << 16;
 /// When outer axes repeat input rows (their borders), rows longer than this are written in column
 /// chunks of this size, each across all the task's rows before the next, so that repeated input
 /// is still in cache. Otherwise rows are written whole: one long memcpy streams best.
@@ -332,15 +339,19 @@ struct RowBlock {
   std::int64_t pitch;
 };
 
-/// The cost model's task count for `bytes` of output.
-std::int64_t task_count(std::int64_t bytes, const ExecOptions& options) {
-  const int threads = detail::thread_limit(options);
-  if (threads <= 1 || bytes < 2 * kHotTaskBytes) return 1;
+/// How many tasks the cost model splits `bytes` of output into (1: it runs on the calling
+/// thread); reads the caller's CPUs into `cpus` if it considers splitting.
+std::int64_t task_count(std::int64_t bytes, const ExecOptions& options, bool streamed,
+                        detail::CallerCpus& cpus) {
+  if (bytes < 2 * kHotTaskBytes || detail::thread_limit(options) == 1) return 1;
+  const int threads = detail::usable_threads(options, cpus);
+  if (threads == 1) return 1;
   const bool hot = detail::pool_is_hot(options);
   std::int64_t tasks = std::clamp<std::int64_t>(bytes / (hot ? kHotTaskBytes : kMinTaskBytes), 1,
                                                 std::int64_t{threads} * kTasksPerThread);
   // A mid-sized pad that runs alone because the workers sleep wakes them for the next call.
   if (tasks == 1) detail::warm_pool(options);
+  if (!streamed) tasks = std::clamp(bytes / kMaxTaskBytes, tasks, kMaxTasks);
   // A whole number of tasks per thread: with 3 tasks on 2 threads one thread does two thirds.
   if (tasks > threads) tasks = tasks / threads * threads;
   return tasks;
@@ -402,7 +413,9 @@ void run_bytes(const Plan& plan, const RowContext& ctx, const std::byte* in, con
   if (ctx.row_len * ctx.unit_bytes > kChunkBytes && outer_rows_repeat(plan.axes())) {
     loop.chunk = std::max<std::int64_t>(1, kChunkBytes / ctx.unit_bytes);
   }
-  split_grid(loop, ctx.row_len, task_count(block.rows * ctx.row_len * ctx.unit_bytes, options));
+  detail::CallerCpus cpus;  // read only for a pad big enough to split
+  split_grid(loop, ctx.row_len,
+             task_count(block.rows * ctx.row_len * ctx.unit_bytes, options, ctx.stream, cpus));
   choose_path<W>(loop, plan);
   RowContext staged_ctx{};
   if (loop.path == BytesLoop::Path::staged) {
@@ -410,7 +423,12 @@ void run_bytes(const Plan& plan, const RowContext& ctx, const std::byte* in, con
     staged_ctx.stream = false;  // the stage itself is cached; it streams out
     loop.ctx = &staged_ctx;
   }
-  detail::parallel_for(options, loop.row_parts * loop.col_parts, &bytes_task<W>, &loop);
+  const std::int64_t parts = loop.row_parts * loop.col_parts;
+  if (parts == 1) {
+    bytes_task<W>(&loop, 0);  // every tiny and small pad: no call through the pool
+  } else {
+    detail::parallel_for(options, parts, &bytes_task<W>, &loop, &cpus);
+  }
 }
 
 /// Calls fn(block) for every block of output rows that lie a constant pitch apart: one block for

@@ -1,17 +1,23 @@
 // SPDX-License-Identifier: Apache-2.0
 // Threaded execution: results independent of the thread count, the task split and the task
 // order; an injected parallel-for sees every task exactly once; concurrent callers share the
-// built-in pool safely. Pads here are big enough (>= 1 MiB) for the cost model to split them.
+// built-in pool safely; the built-in pool runs every task once however it splits a loop, and only
+// on threads with the caller's affinity mask. Pads here are big enough (>= 1 MiB) for the cost
+// model to split them.
 #include <gtest/gtest.h>
+#include <sched.h>
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstring>
+#include <mutex>
 #include <random>
 #include <thread>
 #include <vector>
 
 #include "padnd/plan.hpp"
+#include "parallel/thread_pool.hpp"
 #include "support/reference.hpp"
 
 namespace padnd {
@@ -178,6 +184,107 @@ TEST(ParallelOptions, ConcurrentCallersShareThePoolSafely) {
   for (auto& t : callers) t.join();
   EXPECT_EQ(mismatches.load(), 0);
 }
+
+/// Counts the runs of every task; tasks in [slow_from, slow_to) take a while, so that the other
+/// threads finish first and take them from the back of that share.
+struct TaskCounter {
+  std::vector<std::atomic<int>> runs;
+  std::int64_t slow_from = 0;
+  std::int64_t slow_to = 0;
+
+  explicit TaskCounter(std::int64_t n) : runs(static_cast<std::size_t>(n)) {}
+  static void task(void* self_ptr, std::int64_t t) {
+    auto& self = *static_cast<TaskCounter*>(self_ptr);
+    if (t >= self.slow_from && t < self.slow_to) {
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
+    }
+    ++self.runs[static_cast<std::size_t>(t)];
+  }
+};
+
+TEST(ParallelPool, EveryTaskRunsOnceWhateverTheSplit) {
+  // A few tasks per thread (one counter) and many (a share per thread, the shares of slow
+  // threads taken from the back by the others), on 2 to 5 threads (more than the machine may
+  // have: the pool's own worker count caps them).
+  for (const std::int64_t count : {2, 7, 16, 100, 1000, 4099}) {
+    for (const int threads : {2, 3, 5}) {
+      TaskCounter counter(count);
+      counter.slow_from = count / 2;  // the middle of the loop: another thread's share
+      counter.slow_to = count / 2 + std::min<std::int64_t>(count / 4, 20);
+      ExecOptions options;
+      options.threads = threads;
+      detail::parallel_for(options, count, &TaskCounter::task, &counter);
+      for (std::int64_t t = 0; t < count; ++t) {
+        ASSERT_EQ(counter.runs[static_cast<std::size_t>(t)].load(), 1)
+            << "task " << t << " of " << count << " on " << threads << " threads";
+      }
+    }
+  }
+}
+
+#if defined(__linux__)
+/// For every task, the thread that ran it and that thread's affinity mask. The first task waits
+/// (up to a few seconds) until some other thread runs a task, so that a woken worker joins.
+struct MaskRecorder {
+  std::mutex mutex;
+  std::vector<std::thread::id> threads;
+  std::vector<cpu_set_t> masks;
+  std::atomic<int> others{0};
+  std::thread::id caller = std::this_thread::get_id();
+
+  static void task(void* self_ptr, std::int64_t t) {
+    auto& self = *static_cast<MaskRecorder*>(self_ptr);
+    if (std::this_thread::get_id() != self.caller) ++self.others;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+    while (t == 0 && self.others == 0 && std::chrono::steady_clock::now() < deadline) {
+      std::this_thread::sleep_for(std::chrono::microseconds(100));
+    }
+    cpu_set_t mask;
+    ASSERT_EQ(sched_getaffinity(0, sizeof(mask), &mask), 0);
+    std::lock_guard lock(self.mutex);
+    self.threads.push_back(std::this_thread::get_id());
+    self.masks.push_back(mask);
+  }
+};
+
+/// Restores the calling thread's affinity mask when it goes out of scope.
+struct AffinityGuard {
+  cpu_set_t saved;
+  AffinityGuard() { sched_getaffinity(0, sizeof(saved), &saved); }
+  ~AffinityGuard() { sched_setaffinity(0, sizeof(saved), &saved); }
+};
+
+TEST(ParallelPool, TasksRunOnlyOnThreadsWithTheCallersAffinity) {
+  const AffinityGuard guard;
+  const cpu_set_t all = guard.saved;
+  int first = 0;
+  while (!CPU_ISSET(first, &all)) ++first;
+  cpu_set_t one;
+  CPU_ZERO(&one);
+  CPU_SET(first, &one);
+  // Pinned to one CPU (as an inference engine may pin its calling thread): the loop runs on the
+  // caller alone. Waking the pool here starts its workers, if this test starts them, on that CPU.
+  ASSERT_EQ(sched_setaffinity(0, sizeof(one), &one), 0);
+  detail::CallerCpus cpus;
+  EXPECT_EQ(detail::usable_threads(ExecOptions{}, cpus), 1);
+  detail::warm_pool(ExecOptions{});
+  MaskRecorder pinned;
+  pinned.others = 1;  // no worker may join: the first task does not wait for one
+  detail::parallel_for(ExecOptions{}, 16, &MaskRecorder::task, &pinned);
+  EXPECT_EQ(std::count(pinned.threads.begin(), pinned.threads.end(), pinned.caller), 16);
+  // The whole mask again: workers that join take it, whatever mask they started with.
+  ASSERT_EQ(sched_setaffinity(0, sizeof(all), &all), 0);
+  if (CPU_COUNT(&all) < 2) GTEST_SKIP() << "one CPU: no worker joins a loop";
+  cpus = detail::CallerCpus::read();
+  EXPECT_EQ(detail::usable_threads(ExecOptions{}, cpus),
+            std::min<int>(CPU_COUNT(&all), detail::thread_limit({})));
+  MaskRecorder free;
+  detail::parallel_for(ExecOptions{}, 64, &MaskRecorder::task, &free);
+  ASSERT_EQ(free.masks.size(), 64u);
+  EXPECT_GT(free.others.load(), 0) << "no worker joined within 5 s";
+  for (const cpu_set_t& mask : free.masks) EXPECT_TRUE(CPU_EQUAL(&mask, &all));
+}
+#endif
 
 }  // namespace
 }  // namespace padnd
