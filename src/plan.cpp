@@ -642,6 +642,17 @@ Plan PlanAccess::window(const Plan& plan, std::span<const std::int64_t> starts,
 
 }  // namespace detail
 
+std::int64_t Plan::memory_bytes() const noexcept {
+  const auto vector_bytes = [](const auto& v) { return v.capacity() * sizeof(v[0]); };
+  const std::size_t heap = in_shape_.heap_bytes() + out_shape_.heap_bytes() + axes_.heap_bytes() +
+                           borders_.heap_bytes() + row_.heap_bytes() + vector_bytes(gather_) +
+                           (fill_.capacity() > 15 ? fill_.capacity() + 1 : 0) +
+                           vector_bytes(passes_) + vector_bytes(begins_) +
+                           vector_bytes(pass_lens_) + pads_.heap_bytes() +
+                           engine_modes_.heap_bytes() + in_strides_.heap_bytes();
+  return static_cast<std::int64_t>(sizeof(Plan) + heap);
+}
+
 Plan make_plan(const ElementType& type, const std::vector<std::int64_t>& shape,
                const std::vector<std::int64_t>& byte_strides, const PadSpec& spec) {
   return detail::PlanAccess::make(type, shape, byte_strides, spec);

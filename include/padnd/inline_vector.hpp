@@ -112,6 +112,9 @@ class InlineVector {
     size_ = n;
   }
 
+  /// Bytes held on the heap (0 while the elements fit inline).
+  [[nodiscard]] std::size_t heap_bytes() const noexcept { return heap_.capacity() * sizeof(T); }
+
   friend bool operator==(const InlineVector& a, const InlineVector& b) {
     return std::equal(a.begin(), a.end(), b.begin(), b.end());
   }

@@ -155,6 +155,8 @@ class Plan {
   [[nodiscard]] const std::vector<std::int64_t>& pad_begins() const noexcept { return begins_; }
   /// linear_ramp's arithmetic type (PadSpec::ramp_type).
   [[nodiscard]] const ElementType& ramp_type() const noexcept { return ramp_type_; }
+  /// Bytes the plan occupies: the object and everything it allocated (caches bound by it).
+  [[nodiscard]] std::int64_t memory_bytes() const noexcept;
   /// Human-readable description: merged axes, tables, segments (the CLI's `explain`).
   [[nodiscard]] std::string describe() const;
 
