@@ -40,10 +40,12 @@ std::string sources_text(const PlanAxis& a, const std::int64_t* border_table,
     for (std::int64_t o = a.out_len - limit; o < a.out_len; ++o) put(o);
   }
   const std::int64_t head = a.head_len;
-  os << "  (begin table " << head << ", middle [" << head << ',' << head + a.mid_len << ")<-"
-     << a.mid_src;
+  os << "  (begin table " << a.head_tabulated << ", middle [" << head << ',' << head + a.mid_len
+     << ")<-" << a.mid_src;
   if (a.mid_step > 1) os << " every " << a.mid_step;
-  os << ", end table " << a.border_len() - head << ')';
+  os << ", end table " << a.tail_tabulated;
+  if (a.tabulated() < a.border_len()) os << ", period " << a.period;
+  os << ')';
   return os.str();
 }
 
@@ -59,6 +61,10 @@ const char* kind_name(RowSegment::Kind k) {
       return "interleave";
     case RowSegment::Kind::gather:
       return "gather";
+    case RowSegment::Kind::repeat:
+      return "repeat";
+    case RowSegment::Kind::periodic:
+      return "periodic";
   }
   return "?";
 }
@@ -98,6 +104,10 @@ std::string Plan::describe() const {
       os << "<-gather table " << s.src_begin;
     } else if (s.kind == RowSegment::Kind::interleave) {
       os << "<-" << s.src_begin << " every " << s.step;
+    } else if (s.kind == RowSegment::Kind::repeat) {
+      os << "<-" << s.src_begin;
+    } else if (s.kind == RowSegment::Kind::periodic) {
+      os << "<-segments " << s.src_begin << ".." << s.src_begin + s.step - 1;
     }
   }
   os << '\n';

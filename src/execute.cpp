@@ -591,9 +591,9 @@ ExecOptions fresh_output_options(ExecOptions options) {
 }
 
 Tensor pad(const TensorView& input, const PadSpec& spec, const ExecOptions& options) {
+  // The output first: a request too big to allocate fails before any planning work.
+  Tensor out = Tensor::uninitialized(input.type, infer_shape(input.shape, spec));
   const Plan plan = make_plan(input.type, input.shape, input.byte_strides, spec);
-  Tensor out = Tensor::uninitialized(
-      input.type, std::vector<std::int64_t>(plan.output_shape().begin(), plan.output_shape().end()));
   execute(plan, input.data, out.data(), out.byte_size(), fresh_output_options(options));
   return out;
 }

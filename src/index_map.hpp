@@ -89,6 +89,23 @@ constexpr std::int64_t source_index(const AxisRule& r, std::int64_t o) noexcept 
   return r.mode == Mode::constant ? kPadIndex : fold_index(r.mode, j, r.in_len);
 }
 
+/// A period of source_index over an axis's borders: wherever o and o + period are both before
+/// the middle run, or both after it, they read the same source (tests check it against
+/// source_index). Constant and edge borders repeat one source (or the pad value): 1. Otherwise
+/// fold_index's period over the folded length; INT64_MAX where that does not fit.
+constexpr std::int64_t source_period(const AxisRule& r) noexcept {
+  if (r.mode == Mode::constant || r.mode == Mode::edge) return 1;
+  std::int64_t d = r.in_len;
+  if (r.order == NegativeOrder::crop_then_pad) {
+    d -= (r.pad.begin < 0 ? -r.pad.begin : 0) + (r.pad.end < 0 ? -r.pad.end : 0);
+  }
+  if (d <= 1) return 1;  // one element (or nothing to read): every border repeats it
+  std::int64_t period = d;
+  if (r.mode == Mode::reflect && __builtin_mul_overflow(d - 1, 2, &period)) return INT64_MAX;
+  if (r.mode == Mode::symmetric && __builtin_mul_overflow(d, 2, &period)) return INT64_MAX;
+  return period;
+}
+
 /// The positions of an axis that source_index maps straight onto the input, without folding:
 /// output positions [out_begin, out_begin + len) read src + i / step where i % step == 0 and
 /// take the pad value elsewhere (i = position - out_begin). out_begin is a source position.

@@ -158,8 +158,8 @@ class OuterWalker {
   /// (edge_small's 16-row planes are one run, not three).
   void list_rows(const PlanAxis& a) {
     if (a.plain || a.mid_step != 1 || a.out_len > kListedMax || a.border_len() == 0) return;
-    for (std::int64_t o = 0; o < a.border_len(); ++o) {
-      if (border_table_[a.borders_at + o] == PlanAxis::kPad) return;
+    for (std::int64_t i = 0; i < a.tabulated(); ++i) {
+      if (border_table_[a.borders_at + i] == PlanAxis::kPad) return;
     }
     listed_ = true;
     listed_lo_ = std::numeric_limits<std::int64_t>::max();

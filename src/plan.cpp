@@ -123,6 +123,18 @@ AxisRule axis_rule(const Plan& plan, std::size_t k) {
           detail::PlanAccess::engine_modes(plan)[k], detail::PlanAccess::negative_order(plan)};
 }
 
+/// Whether axis `a` (sources relative to its view, its border entries at `borders`) maps every
+/// position to itself. A border longer than its period repeats sources, so it never does.
+bool is_identity(const PlanAxis& a, const std::int64_t* borders) {
+  if (a.in_len != a.out_len || a.tabulated() != a.border_len()) return false;
+  if (a.mid_len > 1 && a.mid_step != 1) return false;
+  if (a.mid_len > 0 && a.mid_src != a.head_len) return false;
+  for (std::int64_t i = 0; i < a.tabulated(); ++i) {
+    if (borders[i] != (i < a.head_len ? i : i + a.mid_len)) return false;
+  }
+  return true;
+}
+
 /// Axes of the window [starts[k], starts[k] + out_shape[k]) of `plan`'s output (no starts: from
 /// 0), whose positions step out_strides[k] in the output (none: dense, `unit` per position).
 void build_axes(const Plan& plan, std::span<const std::int64_t> starts,
@@ -146,9 +158,16 @@ void build_axes(const Plan& plan, std::span<const std::int64_t> starts,
         0, rule.pad.begin + detail::dilated_length(rule.in_len, rule.pad.interior) + rule.pad.end);
     const detail::MiddleRun mid = detail::window_middle_run(rule, full_len, start, a.out_len);
     const std::int64_t mid_begin = mid.len > 0 ? mid.out_begin : 0;
+    a.head_len = mid_begin;
+    a.mid_len = mid.len;
+    a.mid_src = mid.src;
+    a.mid_step = mid.step;
+    a.period = detail::source_period(rule);
+    a.head_tabulated = std::min(a.head_len, a.period);
+    a.tail_tabulated = std::min(a.out_len - mid_begin - mid.len, a.period);
+    a.borders_at = static_cast<std::int64_t>(table.size());
     std::int64_t lo = INT64_MAX;
     std::int64_t hi = -1;
-    a.borders_at = static_cast<std::int64_t>(table.size());
     const auto tabulate = [&](std::int64_t from, std::int64_t to) {
       for (std::int64_t o = from; o < to; ++o) {
         const std::int64_t s = detail::source_index(rule, start + o);
@@ -159,17 +178,12 @@ void build_axes(const Plan& plan, std::span<const std::int64_t> starts,
         }
       }
     };
-    tabulate(0, mid_begin);
-    a.head_len = mid_begin;
-    a.mid_len = mid.len;
-    a.mid_src = mid.src;
-    a.mid_step = mid.step;
-    tabulate(mid_begin + mid.len, a.out_len);
+    tabulate(mid_begin - a.head_tabulated, mid_begin);
+    tabulate(mid_begin + mid.len, mid_begin + mid.len + a.tail_tabulated);
     if (mid.len > 0) {
       lo = std::min(lo, mid.src);
       hi = std::max(hi, mid.src + (mid.step == 1 ? mid.len - 1 : (mid.len - 1) / mid.step));
     }
-    std::int64_t* borders = table.data() + a.borders_at;
     if (hi < 0) {  // the whole axis is pad value: no input is read through it
       a.in_len = 0;
       continue;
@@ -177,20 +191,16 @@ void build_axes(const Plan& plan, std::span<const std::int64_t> starts,
     view_offset += lo * a.in_stride;  // the crop becomes a view
     a.in_len = hi - lo + 1;
     a.mid_src -= lo;
-    bool identity = a.in_len == a.out_len && (a.mid_len <= 1 || a.mid_step == 1) &&
-                    (a.mid_len == 0 || a.mid_src == mid_begin);
-    for (std::int64_t i = 0; i < a.border_len(); ++i) {
-      std::int64_t& s = borders[i];
-      if (s != kPadIndex) s -= lo;
-      identity = identity && s == (i < a.head_len ? i : i + a.mid_len);
+    std::int64_t* borders = table.data() + a.borders_at;
+    for (std::int64_t i = 0; i < a.tabulated(); ++i) {
+      if (borders[i] != kPadIndex) borders[i] -= lo;
     }
-    a.plain = identity;
+    a.plain = is_identity(a, borders);
     if (a.plain) {  // identity needs no tables: everything is the middle run
       table.resize(static_cast<std::size_t>(a.borders_at));
-      a.head_len = 0;
+      a.head_len = a.mid_src = a.head_tabulated = a.tail_tabulated = 0;
       a.mid_len = a.out_len;
-      a.mid_src = 0;
-      a.mid_step = 1;
+      a.mid_step = a.period = 1;
     }
   }
 }
@@ -218,89 +228,96 @@ void merge_axes(PlanAxes& axes) {
   axes.resize(kept);
 }
 
-/// The last position of the middle run's stretch of sources with stride `step` that contains
-/// source position `o`, or `o` if there is none: the run builder jumps over the middle with it
-/// instead of visiting every position.
-std::int64_t middle_run_last(const PlanAxis& row, std::int64_t o, std::int64_t step) {
-  const std::int64_t begin = row.head_len;
-  if (row.mid_step != step || o < begin || o >= begin + row.mid_len) return o;
-  return begin + (row.mid_len - 1) / step * step;
+using RowSegments = InlineVector<RowSegment, Plan::kInlineSegments>;
+
+/// Appends the segments of row positions [from, to), whose sources `src(o)` gives: runs of the
+/// pad value (fill), of one source (repeat), of sources going up or down by one (copy,
+/// reverse); positions in none of those (a source of its own between others) are gathered.
+template <class Source>
+void append_runs(const Source& src, std::int64_t from, std::int64_t to, RowSegments& segs,
+                 std::vector<std::int64_t>& gather) {
+  using Kind = RowSegment::Kind;
+  for (std::int64_t o = from; o < to;) {
+    const std::int64_t s = src(o);
+    std::int64_t end = o + 1;
+    if (s == kPadIndex) {
+      while (end < to && src(end) == kPadIndex) ++end;
+      segs.push_back({Kind::fill, o, end - o, 0, 1});
+      o = end;
+      continue;
+    }
+    const std::int64_t next = end < to ? src(end) : kPadIndex;
+    const std::int64_t dir = next == kPadIndex ? 0 : next - s;
+    if (dir >= -1 && dir <= 1) {  // a lone source before the pad value or the end: a repeat
+      while (end < to && src(end) != kPadIndex && src(end) == src(end - 1) + dir) ++end;
+      segs.push_back({dir == 0  ? Kind::repeat
+                      : dir > 0 ? Kind::copy
+                                : Kind::reverse,
+                      o, end - o, s, 1});
+      o = end;
+      continue;
+    }
+    gather.push_back(s);  // joins the gather segment just before it, if any
+    if (!segs.empty() && segs.back().kind == Kind::gather &&
+        segs.back().out_begin + segs.back().len == o) {
+      ++segs.back().len;
+    } else {
+      segs.push_back({Kind::gather, o, 1, static_cast<std::int64_t>(gather.size()) - 1, 1});
+    }
+    ++o;
+  }
 }
 
-/// The run of sources starting at row position `o`: a copy (+1 per position), reverse (-1 per
-/// position) or interleave (+1 every `step` positions, pad value between) of at least two sources,
-/// or a single gathered position.
-RowSegment run_at(const PlanAxis& row, const std::int64_t* table, std::int64_t o) {
-  const auto src = [&](std::int64_t p) { return row.source(p, table); };
-  const std::int64_t n = row.out_len;
-  RowSegment seg{RowSegment::Kind::gather, o, 1, src(o), 1};
-  if (o + 1 < n && src(o + 1) != kPadIndex &&
-      (src(o + 1) == src(o) + 1 || src(o + 1) == src(o) - 1)) {
-    const std::int64_t dir = src(o + 1) - src(o);
-    std::int64_t end = o + 1;
-    for (;;) {
-      if (dir > 0) end = std::max(end, middle_run_last(row, end, 1));
-      if (end + 1 >= n || src(end + 1) == kPadIndex || src(end + 1) != src(end) + dir) break;
-      ++end;
-    }
-    seg.kind = dir > 0 ? RowSegment::Kind::copy : RowSegment::Kind::reverse;
-    seg.len = end - o + 1;
-    return seg;
+/// Appends the segments of a border of the row, positions [from, to), whose tabulated sources
+/// `entries` are those of positions [at, at + count): the whole border, or its period nearest
+/// the middle run (the last one of a begin border, the first one of an end border).
+void append_border(const std::int64_t* entries, std::int64_t from, std::int64_t to, std::int64_t at,
+                   std::int64_t count, RowSegments& segs, std::vector<std::int64_t>& gather) {
+  if (from == to) return;
+  if (std::all_of(entries, entries + count, [&](std::int64_t v) { return v == entries[0]; })) {
+    // The pad value or one source all along, however long the border.
+    const bool pad = entries[0] == kPadIndex;
+    segs.push_back({pad ? RowSegment::Kind::fill : RowSegment::Kind::repeat, from, to - from,
+                    pad ? 0 : entries[0], 1});
+    return;
   }
-  std::int64_t next = o + 1;  // the next source position after a gap of pad values
-  while (next < n && src(next) == kPadIndex) ++next;
-  if (next == o + 1 || next >= n || src(next) != src(o) + 1) return seg;
-  const std::int64_t step = next - o;
-  std::int64_t last = next;
-  for (;;) {
-    last = middle_run_last(row, last, step);
-    const std::int64_t cand = last + step;
-    if (cand >= n || src(cand) != src(last) + 1) break;
-    bool gap_is_pad = true;
-    for (std::int64_t p = last + 1; p < cand; ++p) gap_is_pad = gap_is_pad && src(p) == kPadIndex;
-    if (!gap_is_pad) break;
-    last = cand;
+  const auto src = [&](std::int64_t o) { return entries[o - at]; };
+  if (count == to - from) {
+    append_runs(src, from, to, segs, gather);
+    return;
   }
-  seg.kind = RowSegment::Kind::interleave;
-  seg.len = last - o + 1;
-  seg.step = step;
-  return seg;
+  // Beyond the tabulated period the border repeats it: a periodic segment of its segments.
+  const bool begin_border = at != from;
+  RowSegments pattern;
+  append_runs(src, at, at + count, pattern, gather);
+  const RowSegment repeats{RowSegment::Kind::periodic, begin_border ? from : at + count,
+                           to - from - count,
+                           static_cast<std::int64_t>(segs.size()) + (begin_border ? 1 : 0),
+                           static_cast<std::int64_t>(pattern.size())};
+  if (begin_border) segs.push_back(repeats);  // segments stay in row order
+  for (const RowSegment& seg : pattern) segs.push_back(seg);
+  if (!begin_border) segs.push_back(repeats);
 }
 
 /// The row's segments; gather segments' sources are appended to `gather`.
-InlineVector<RowSegment, Plan::kInlineSegments> build_row(const PlanAxis& row,
-                                                          const std::int64_t* table,
-                                                          std::vector<std::int64_t>& gather) {
-  InlineVector<RowSegment, Plan::kInlineSegments> segs;
+RowSegments build_row(const PlanAxis& row, const std::int64_t* table,
+                      std::vector<std::int64_t>& gather) {
+  RowSegments segs;
   if (row.plain) {
     segs.push_back({RowSegment::Kind::copy, 0, row.out_len, 0, 1});
     return segs;
   }
-  const auto src = [&](std::int64_t o) { return row.source(o, table); };
-  std::int64_t o = 0;
-  while (o < row.out_len) {
-    if (src(o) == kPadIndex) {
-      RowSegment seg{RowSegment::Kind::fill, o, 0, 0, 1};
-      while (o < row.out_len && src(o) == kPadIndex) ++o;
-      seg.len = o - seg.out_begin;
-      segs.push_back(seg);
-      continue;
-    }
-    RowSegment seg = run_at(row, table, o);
-    if (seg.kind == RowSegment::Kind::gather) {  // single positions join the previous gather
-      gather.push_back(seg.src_begin);
-      if (!segs.empty() && segs.back().kind == RowSegment::Kind::gather &&
-          segs.back().out_begin + segs.back().len == o) {
-        ++segs.back().len;
-      } else {
-        seg.src_begin = static_cast<std::int64_t>(gather.size()) - 1;
-        segs.push_back(seg);
-      }
-    } else {
-      segs.push_back(seg);
-    }
-    o += seg.len;
+  const std::int64_t* entries = table + row.borders_at;
+  append_border(entries, 0, row.head_len, row.head_len - row.head_tabulated, row.head_tabulated,
+                segs, gather);
+  if (row.mid_len > 0) {
+    const bool interleaved = row.mid_step > 1 && row.mid_len > 1;
+    segs.push_back({interleaved ? RowSegment::Kind::interleave : RowSegment::Kind::copy,
+                    row.head_len, row.mid_len, row.mid_src, interleaved ? row.mid_step : 1});
   }
+  const std::int64_t tail_begin = row.head_len + row.mid_len;
+  append_border(entries + row.head_tabulated, tail_begin, row.out_len, tail_begin,
+                row.tail_tabulated, segs, gather);
   return segs;
 }
 
@@ -332,7 +349,10 @@ std::optional<BorderedRow> bordered_row(std::span<const RowSegment> segs,
         }
         return BorderedRow::Border{s.len, *first, 0};
       }
+      case RowSegment::Kind::repeat:
+        return BorderedRow::Border{s.len, s.src_begin, 0};
       case RowSegment::Kind::interleave:
+      case RowSegment::Kind::periodic:
         return std::nullopt;
     }
     return std::nullopt;

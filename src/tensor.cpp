@@ -34,7 +34,9 @@ std::byte* allocate_bytes(std::int64_t bytes) {
   } else {
     p = std::malloc(std::max<std::size_t>(n, 1));
   }
-  if (p == nullptr) throw std::bad_alloc();
+  if (p == nullptr) {
+    throw Error(Errc::out_of_memory, "cannot allocate " + std::to_string(bytes) + " bytes");
+  }
   return static_cast<std::byte*>(p);
 }
 

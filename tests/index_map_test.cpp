@@ -171,6 +171,30 @@ TEST(MiddleRun, AgreesWithSourceIndexForEveryModeOrderPadAndInterior) {
       });
 }
 
+// The planner tabulates one period of each border and folds farther positions onto it: any two
+// border positions on one side of the middle run, a period apart, read the same source.
+TEST(SourcePeriod, BordersRepeatWithThePeriodForEveryModeOrderAndPad) {
+  std::int64_t checked = 0;
+  for_each_valid_axis(6, 5,
+                      [&](const detail::AxisRule& rule, const AxisPad&, std::int64_t out_len,
+                          const std::string& where) {
+                        const detail::MiddleRun run = detail::middle_run(rule, out_len);
+                        const std::int64_t period = detail::source_period(rule);
+                        ASSERT_GE(period, 1) << where;
+                        const std::int64_t head = run.len > 0 ? run.out_begin : out_len;
+                        const std::int64_t tail = run.len > 0 ? run.out_begin + run.len : out_len;
+                        for (std::int64_t o = 0; o + period < out_len; ++o) {
+                          const bool both_head = o + period < head;
+                          const bool both_tail = o >= tail;
+                          if (!both_head && !both_tail) continue;
+                          ASSERT_EQ(source_index(rule, o), source_index(rule, o + period))
+                              << where << " o=" << o << " period=" << period;
+                          ++checked;
+                        }
+                      });
+  EXPECT_GT(checked, 10000);
+}
+
 // A window's middle run is the whole axis's run cut to the window, starting at a source
 // position: inside, every position maps as the run says; outside it in the window, none of the
 // whole run's source positions is left.

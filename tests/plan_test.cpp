@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Planner: normalisation (crop as view, merged axes, folded units), shape inference without
 // data, and one test per canonical validation rule (message names argument, axis and values).
+#include "padnd/plan.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -8,8 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "index_map.hpp"
 #include "padnd/error.hpp"
-#include "padnd/plan.hpp"
 #include "support/reference.hpp"
 
 namespace padnd {
@@ -92,12 +94,12 @@ TEST(Plan, BorderedRowsTakeEveryIndexModeBorder) {
   const auto border_is = [](const Border& b, std::int64_t len, std::int64_t src, std::int64_t step) {
     return b.len == len && b.src == src && b.step == step;
   };
-  // reflect 2 | 5 | 2 of 0..4: sources 2 1 0 | 1 2 3 4 | 3 2 (the reverse run takes the 0)
+  // reflect 2 | 5 | 2 of 0..4: sources 2 1 | 0 1 2 3 4 | 3 2
   const Plan r = make_plan(DType::float32, {5}, {}, spec_of({{2, 2, 0}}, Mode::reflect));
   ASSERT_TRUE(r.bordered_row().has_value());
-  EXPECT_TRUE(border_is(r.bordered_row()->begin, 3, 2, -1));
-  EXPECT_EQ(r.bordered_row()->copy_src, 1);
-  EXPECT_EQ(r.bordered_row()->copy_len, 4);
+  EXPECT_TRUE(border_is(r.bordered_row()->begin, 2, 2, -1));
+  EXPECT_EQ(r.bordered_row()->copy_src, 0);
+  EXPECT_EQ(r.bordered_row()->copy_len, 5);
   EXPECT_TRUE(border_is(r.bordered_row()->end, 2, 3, -1));
   // symmetric 2 | 5 | 2: sources 1 0 | 0 1 2 3 4 | 4 3 (edges repeated: three runs)
   const Plan y = make_plan(DType::float32, {5}, {}, spec_of({{2, 2, 0}}, Mode::symmetric));
@@ -295,7 +297,9 @@ TEST(Plan, TablesHoldOnlyTheBordersOfAVeryLongAxis) {
     EXPECT_EQ(row.head_len, 3) << mode_name(mode);
     EXPECT_EQ(row.mid_len, n) << mode_name(mode);
     EXPECT_EQ(row.border_len(), 5) << mode_name(mode);
-    EXPECT_EQ(p.border_table().size(), 5u) << mode_name(mode);
+    // Constant and edge borders repeat one source (or the pad value): one entry per side.
+    const bool one_source = mode == Mode::constant || mode == Mode::edge;
+    EXPECT_EQ(p.border_table().size(), one_source ? 2u : 5u) << mode_name(mode);
     EXPECT_LE(p.row_segments().size(), 5u) << mode_name(mode);
     EXPECT_LE(p.gather_table().size(), 5u) << mode_name(mode);
   }
@@ -308,6 +312,63 @@ TEST(Plan, TablesHoldOnlyTheBordersOfAVeryLongAxis) {
   EXPECT_EQ(row.source(1, q.border_table().data()), PlanAxis::kPad);
   ASSERT_EQ(q.row_segments().size(), 2u);
   EXPECT_EQ(q.row_segments()[0].kind, RowSegment::Kind::interleave);
+}
+
+// Plans as small as the request: pads of 2^40 on every index mode, around inputs short and
+// long, on the row and on an outer axis, cost a few KiB however wide the pads are, and more only
+// in proportion to one period of the input.
+TEST(Plan, PlanMemoryStaysBoundedForPadsOf2To40) {
+  const std::int64_t wide = std::int64_t{1} << 40;
+  for (Mode mode : {Mode::constant, Mode::edge, Mode::reflect, Mode::symmetric, Mode::wrap}) {
+    for (const std::int64_t d : {std::int64_t{1}, std::int64_t{2}, std::int64_t{7}}) {
+      const Plan row = make_plan(DType::uint8, {d}, {}, spec_of({{wide, wide, 0}}, mode));
+      EXPECT_LT(row.memory_bytes(), 4096) << mode_name(mode) << " d=" << d;
+      const Plan outer =
+          make_plan(DType::uint8, {d, 3}, {}, spec_of({{wide, wide - 1, 0}, {1, 2, 0}}, mode));
+      EXPECT_LT(outer.memory_bytes(), 4096) << mode_name(mode) << " d=" << d;
+    }
+    // A long input: one period of sources per side at most (2 * 1000 entries for symmetric).
+    const Plan long_row = make_plan(DType::uint8, {1000}, {}, spec_of({{wide, wide, 0}}, mode));
+    EXPECT_LT(long_row.memory_bytes(), 4096 + 2 * 2 * 1000 * 8) << mode_name(mode);
+  }
+}
+
+// Sources beyond the tabulated period fold onto it: every position of a border many periods
+// wide reads what the index map says.
+TEST(Plan, FoldedBordersMatchTheIndexMap) {
+  for (Mode mode : {Mode::edge, Mode::reflect, Mode::symmetric, Mode::wrap}) {
+    for (const std::int64_t d :
+         {std::int64_t{1}, std::int64_t{2}, std::int64_t{3}, std::int64_t{5}}) {
+      const AxisPad pad{23, 31, 0};
+      const Plan p = make_plan(DType::uint8, {d, 2}, {}, spec_of({pad, {0, 0, 0}}, mode));
+      const PlanAxis& axis = p.axes()[0];
+      ASSERT_LE(axis.tabulated(), 2 * axis.period) << mode_name(mode);
+      const detail::AxisRule rule{d, pad, mode, NegativeOrder::map_on_original};
+      for (std::int64_t o = 0; o < axis.out_len; ++o) {
+        ASSERT_EQ(axis.source(o, p.border_table().data()), detail::source_index(rule, o))
+            << mode_name(mode) << " d=" << d << " o=" << o;
+      }
+    }
+  }
+}
+
+// An output no machine can hold fails as an allocation error that names its bytes (before
+// any planning work: pad() allocates first), never as std::bad_alloc or after building tables.
+TEST(Pad, AnOutputTooBigToAllocateNamesItsBytes) {
+  const std::uint8_t one = 7;
+  const TensorView input{&one, ElementType(DType::uint8), {1}, {}};
+  const std::int64_t wide = std::int64_t{1} << 61;
+  for (Mode mode : {Mode::constant, Mode::edge, Mode::reflect, Mode::symmetric, Mode::wrap}) {
+    try {
+      (void)pad(input, spec_of({{wide, wide, 0}}, mode));
+      ADD_FAILURE() << "no error for " << mode_name(mode);
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), Errc::out_of_memory);
+      EXPECT_NE(std::string(e.what()).find(std::to_string(2 * wide + 1) + " bytes"),
+                std::string::npos)
+          << e.what();
+    }
+  }
 }
 
 /// Whether a plan writes its output by filling it whole and placing the input rows.
@@ -361,10 +422,10 @@ TEST(Describe, NamesShapesAxesAndSegments) {
   const std::string text = p.describe();
   EXPECT_NE(text.find("output shape (3, 6)"), std::string::npos) << text;
   EXPECT_NE(text.find("table: 1 0 1"), std::string::npos) << text;
-  // row sources 2 1 | 0 1 2 | 1: a reversed run, a copy, a single gathered position
-  EXPECT_NE(text.find("reverse[0,3)<-2"), std::string::npos) << text;
-  EXPECT_NE(text.find("copy[3,5)<-1"), std::string::npos) << text;
-  EXPECT_NE(text.find("gather[5,6)"), std::string::npos) << text;
+  // row sources 2 1 | 0 1 2 | 1: a reversed run, the copy, a single repeated source
+  EXPECT_NE(text.find("reverse[0,2)<-2"), std::string::npos) << text;
+  EXPECT_NE(text.find("copy[2,5)<-0"), std::string::npos) << text;
+  EXPECT_NE(text.find("repeat[5,6)<-1"), std::string::npos) << text;
 }
 
 }  // namespace

@@ -16,6 +16,7 @@ enum class Errc : std::uint8_t {
   out_of_range,      ///< an index or pad outside its allowed range
   overflow,          ///< a size that does not fit in int64
   io,                ///< file input / output (CLI only)
+  out_of_memory,     ///< a buffer (the output) cannot be allocated; the message names its bytes
 };
 
 /// Thrown by planning, adapters and I/O. `what()` names the argument, the axis and the values.

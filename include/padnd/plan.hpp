@@ -22,26 +22,33 @@ std::vector<std::int64_t> infer_shape(const std::vector<std::int64_t>& input_sha
                                       const PadSpec& spec);
 
 /// One axis of a plan after merging: output length, input stride and where each output position
-/// reads from, in O(border) memory: a table for the begin border, a middle run read straight
-/// from the input (every mid_step-th position, the pad value between: interior padding), and a
-/// table for the end border (both tables in the plan's Plan::border_table()).
+/// reads from, in O(min(border, period)) memory: a middle run read straight from the input
+/// (every mid_step-th position, the pad value between: interior padding), and for each border
+/// one period of sources in Plan::border_table() (docs/design.md, "Plans"): border positions a
+/// period apart read the same source, so farther positions fold onto the tabulated ones.
 struct PlanAxis {
   static constexpr std::int64_t kPad = -1;  ///< source of a pad-value position
   std::int64_t out_len = 0;
   std::int64_t in_len = 0;     ///< length of the (cropped) input view along this axis
   std::int64_t in_stride = 0;  ///< bytes (byte/string storage) or elements (packed storage)
-  /// Where this axis's border sources start in Plan::border_table(): those (view index or kPad)
-  /// of the first head_len positions, then of the last border_len() - head_len positions.
+  /// Where this axis's entries start in Plan::border_table(): the sources (view index or kPad)
+  /// of the last head_tabulated positions before the middle run, then of the first
+  /// tail_tabulated positions after it.
   std::int64_t borders_at = 0;
   std::int64_t head_len = 0;  ///< positions before the middle run
   std::int64_t mid_len = 0;   ///< positions of the middle run
   std::int64_t mid_src = 0;   ///< view index of the middle run's first position
   std::int64_t mid_step = 1;  ///< positions from one middle source to the next (interior + 1)
   std::int64_t out_stride = 0;  ///< bytes (elements for packed storage) between output positions
-  bool plain = false;         ///< the identity, no pad (mergeable; the middle is everything)
+  std::int64_t period = 1;      ///< border positions this far apart read the same source
+  std::int64_t head_tabulated = 0;  ///< min(head_len, period)
+  std::int64_t tail_tabulated = 0;  ///< min(positions after the middle run, period)
+  bool plain = false;               ///< the identity, no pad (mergeable; the middle is everything)
 
-  /// Positions outside the middle run: entries of the border table.
+  /// Positions outside the middle run.
   [[nodiscard]] std::int64_t border_len() const noexcept { return out_len - mid_len; }
+  /// Entries of the border table.
+  [[nodiscard]] std::int64_t tabulated() const noexcept { return head_tabulated + tail_tabulated; }
   /// View index of output position `o` (in [0, out_len)), or kPad; `border_table` is
   /// Plan::border_table().data().
   [[nodiscard]] std::int64_t source(std::int64_t o,
@@ -52,7 +59,14 @@ struct PlanAxis {
       if (mid_step == 1) return mid_src + m;
       return m % mid_step == 0 ? mid_src + m / mid_step : kPad;
     }
-    return border_table[borders_at + (m < 0 ? o : o - mid_len)];
+    if (m < 0) {
+      std::int64_t i = o - (head_len - head_tabulated);
+      if (i < 0) i = period - 1 - (-(i + 1)) % period;  // fold onto the tabulated period
+      return border_table[borders_at + i];
+    }
+    std::int64_t t = m - mid_len;
+    if (t >= tail_tabulated) t %= period;
+    return border_table[borders_at + head_tabulated + t];
   }
 };
 /// A contiguous piece of the innermost output row.
@@ -63,14 +77,19 @@ struct RowSegment {
     reverse,     ///< source src_begin - i (descending run: reflect/symmetric borders)
     interleave,  ///< every step-th position takes src_begin + i / step, the rest the pad value
     gather,      ///< sources from Plan::gather_table(), starting at src_begin
+    repeat,      ///< every position reads source src_begin (edge borders)
+    /// positions of a border beyond its first period: segment src_begin and the step - 1 after
+    /// it (the pattern, one period long), shifted by whole periods
+    periodic,
   };
   Kind kind = Kind::fill;
   std::int64_t out_begin = 0;  ///< first output position in the row
   std::int64_t len = 0;        ///< positions
-  /// copy / reverse / interleave: source index of the first position; gather: the first
-  /// position's index into Plan::gather_table()
+  /// copy / reverse / interleave / repeat: source index of the first position; gather: the
+  /// first position's index into Plan::gather_table(); periodic: the pattern's first segment
   std::int64_t src_begin = 0;
-  std::int64_t step = 1;  ///< interleave: positions from one source to the next (>= 2)
+  /// interleave: positions from one source to the next (>= 2); periodic: pattern segments
+  std::int64_t step = 1;
 };
 
 /// A row program of the most common form, begin border | copy | end border, reading a

@@ -162,14 +162,16 @@ padnd::PadSpec ngraph_v1_spec(padnd::IntTensor pads_begin, padnd::IntTensor pads
 
 NB_MODULE(_padnd, m) {
   m.doc() = "padnd's C++ engine. Internal: use the functions of the `padnd` package.";
-  // Type errors for element types a spec refuses, ValueError for everything else.
+  // TypeError for element types a spec refuses, MemoryError for an allocation that fails,
+  // ValueError for everything else.
   nb::register_exception_translator([](const std::exception_ptr& p, void*) {
     try {
       std::rethrow_exception(p);
     } catch (const padnd::Error& e) {
-      PyErr_SetString(e.code() == padnd::Errc::unsupported_type ? PyExc_TypeError
-                                                                 : PyExc_ValueError,
-                      e.what());
+      PyObject* type = PyExc_ValueError;
+      if (e.code() == padnd::Errc::unsupported_type) type = PyExc_TypeError;
+      if (e.code() == padnd::Errc::out_of_memory) type = PyExc_MemoryError;
+      PyErr_SetString(type, e.what());
     }
   });
   padnd::python::bind_fast_path(m);

@@ -13,6 +13,7 @@
 
 #include "moves.hpp"
 #include "row_context.hpp"
+#include "row_program.hpp"
 
 namespace padnd::detail {
 
@@ -79,6 +80,24 @@ PADND_INLINE void reverse_units(std::byte* out, const std::byte* in, std::int64_
   }
 #endif
   for (; i < n; ++i) copy_unit<W>(out + i * unit, in - i * stride, unit);
+}
+
+/// `n` copies of the unit at `in`, at `out`: long runs (a wide edge border) double what is
+/// already written, a few block copies instead of one move per unit.
+template <std::int64_t W>
+PADND_INLINE void repeat_unit(std::byte* out, const std::byte* in, std::int64_t n,
+                              std::int64_t unit) {
+  constexpr std::int64_t kDoubleFromUnits = 64;
+  if (n < kDoubleFromUnits) {
+    for (std::int64_t i = 0; i < n; ++i) copy_unit<W>(out + i * unit, in, unit);
+    return;
+  }
+  for (std::int64_t i = 0; i < kDoubleFromUnits; ++i) copy_unit<W>(out + i * unit, in, unit);
+  for (std::int64_t have = kDoubleFromUnits; have < n;) {
+    const std::int64_t more = std::min(have, n - have);
+    copy_bytes(out + have * unit, out, static_cast<std::size_t>(more * unit));
+    have += more;
+  }
 }
 
 /// Fills `bytes` (a whole number of elements) with the pad value; short fills (row borders) are
@@ -206,6 +225,26 @@ inline void bytes_segment(const RowContext& c, const RowSegment& seg, std::int64
       }
       return;
     }
+    case RowSegment::Kind::repeat: {
+      const std::int64_t from = seg.src_begin * stride;
+      for (std::int64_t r = 0; r < rows.count; ++r) {
+        repeat_unit<W>(rows.dst[r], rows.src[r] + from, n, unit);
+      }
+      return;
+    }
+    case RowSegment::Kind::periodic:
+      return;  // for_each_piece unrolls it into its pattern's segments
+  }
+}
+
+/// `done` bytes at `out` hold a whole number of periods of `period_bytes`: doubles them until
+/// `total` bytes are written (a periodic border's far part, whose values repeat).
+inline void repeat_periods(std::byte* out, std::int64_t done, std::int64_t total,
+                           std::int64_t period_bytes) {
+  while (done < total) {
+    const std::int64_t more = std::min(done / period_bytes * period_bytes, total - done);
+    copy_bytes(out + done, out, static_cast<std::size_t>(more));
+    done += more;
   }
 }
 
@@ -214,12 +253,28 @@ template <std::int64_t W>
 void bytes_rows(const RowContext& c, const RowBatch& rows, std::int64_t p0, std::int64_t p1,
                 std::byte** seg_dst) {
   const std::int64_t unit = W > 0 ? W : c.unit_bytes;
+  const auto write = [&](const RowSegment& seg, std::int64_t skip, std::int64_t n,
+                         std::int64_t at) {
+    for (std::int64_t r = 0; r < rows.count; ++r) seg_dst[r] = rows.dst[r] + at * unit;
+    bytes_segment<W>(c, seg, skip, n, RowBatch{rows.count, seg_dst, rows.src});
+  };
   for (const RowSegment& seg : c.segments) {
     const std::int64_t s0 = std::max(seg.out_begin, p0);
     const std::int64_t s1 = std::min(seg.out_begin + seg.len, p1);
     if (s0 >= s1) continue;
-    for (std::int64_t r = 0; r < rows.count; ++r) seg_dst[r] = rows.dst[r] + s0 * unit;
-    bytes_segment<W>(c, seg, s0 - seg.out_begin, s1 - s0, RowBatch{rows.count, seg_dst, rows.src});
+    if (seg.kind != RowSegment::Kind::periodic) {
+      write(seg, s0 - seg.out_begin, s1 - s0, s0);
+      continue;
+    }
+    // One period from the input, then copies of what is written.
+    const std::span<const RowSegment> pattern = periodic_pattern(c.segments, seg);
+    const std::int64_t period = pattern_period(pattern);
+    const std::int64_t first_end = std::min(s1, s0 + period);
+    for_each_periodic_piece(pattern, s0, first_end, write);
+    for (std::int64_t r = 0; r < rows.count; ++r) {
+      repeat_periods(rows.dst[r] + s0 * unit, (first_end - s0) * unit, (s1 - s0) * unit,
+                     period * unit);
+    }
   }
 }
 
@@ -258,7 +313,7 @@ class BorderedRowWriter {
     if (b.len == 1) {  // the commonest border read from the input: one element
       copy_unit<W>(out, from, unit_);
     } else if (b.step == 0) {
-      for (std::int64_t i = 0; i < b.len; ++i) copy_unit<W>(out + i * unit_, from, unit_);
+      repeat_unit<W>(out, from, b.len, unit_);
     } else if (b.step > 0) {
       copy_bytes(out, from, static_cast<std::size_t>(bytes));
     } else {

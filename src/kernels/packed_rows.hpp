@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "row_context.hpp"
+#include "row_program.hpp"
 
 namespace padnd::detail {
 
@@ -87,36 +88,42 @@ template <int BITS>
 void packed_row(const RowContext& c, PackedWriter<BITS>& w, const std::uint8_t* in,
                 std::int64_t src) {
   const auto fill = static_cast<std::uint8_t>((*c.fill)[0]);
-  for (const RowSegment& seg : c.segments) {
+  const auto code = [&](std::int64_t index) {
+    return read_code<BITS>(in, src + index * c.in_stride);
+  };
+  const auto piece = [&](const RowSegment& seg, std::int64_t skip, std::int64_t n, std::int64_t) {
     if (seg.kind == RowSegment::Kind::fill) {
-      w.put_fill(fill, seg.len);
-      continue;
+      w.put_fill(fill, n);
+      return;
     }
     if (seg.kind == RowSegment::Kind::copy && c.in_stride == 1) {
-      w.put_run(in, src + seg.src_begin, seg.len);
-      continue;
+      w.put_run(in, src + seg.src_begin + skip, n);
+      return;
     }
-    for (std::int64_t i = 0; i < seg.len; ++i) {
+    for (std::int64_t k = skip; k < skip + n; ++k) {  // k: position in the segment
       switch (seg.kind) {
-        case RowSegment::Kind::fill:
-          break;  // handled above
         case RowSegment::Kind::copy:
-          w.put(read_code<BITS>(in, src + (seg.src_begin + i) * c.in_stride));
+          w.put(code(seg.src_begin + k));
           break;
         case RowSegment::Kind::reverse:
-          w.put(read_code<BITS>(in, src + (seg.src_begin - i) * c.in_stride));
+          w.put(code(seg.src_begin - k));
           break;
         case RowSegment::Kind::interleave:
-          w.put(i % seg.step == 0
-                    ? read_code<BITS>(in, src + (seg.src_begin + i / seg.step) * c.in_stride)
-                    : fill);
+          w.put(k % seg.step == 0 ? code(seg.src_begin + k / seg.step) : fill);
           break;
         case RowSegment::Kind::gather:
-          w.put(read_code<BITS>(in, src + c.table[seg.src_begin + i] * c.in_stride));
+          w.put(code(c.table[seg.src_begin + k]));
+          break;
+        case RowSegment::Kind::repeat:
+          w.put(code(seg.src_begin));
+          break;
+        case RowSegment::Kind::fill:      // handled above
+        case RowSegment::Kind::periodic:  // unrolled by for_each_piece
           break;
       }
     }
-  }
+  };
+  for_each_piece(c.segments, 0, c.row_len, piece);
 }
 
 }  // namespace padnd::detail

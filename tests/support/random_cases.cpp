@@ -67,13 +67,15 @@ PadSpec random_spec(std::mt19937_64& rng, const std::vector<std::int64_t>& shape
   spec.negative_order = rng() % 2 ? NegativeOrder::crop_then_pad : NegativeOrder::map_on_original;
   spec.negative_size = rng() % 4 == 0 ? NegativeSize::clamp_to_zero : NegativeSize::error;
   const auto pick = [&](std::int64_t d) -> std::int64_t {
-    switch (rng() % 4) {
+    switch (rng() % 5) {
       case 0:
         return 0;
       case 1:
         return static_cast<std::int64_t>(rng() % 3);
       case 2:
         return static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(3 * d + 4));
+      case 3:  // many periods wide: borders fold onto their tabulated period
+        return static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(9 * d + 9));
       default:
         return -static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(d + 3));
     }
