@@ -5,9 +5,16 @@
 #include <string>
 
 #include "padnd/plan.hpp"
+#include "plan_access.hpp"
 
 namespace padnd {
 namespace {
+
+using detail::AxisPass;
+using detail::BorderedRow;
+using detail::PlanAxis;
+using detail::Program;
+using detail::RowSegment;
 
 std::string join(std::span<const std::int64_t> v) {
   std::ostringstream os;
@@ -72,6 +79,7 @@ const char* kind_name(RowSegment::Kind k) {
 }  // namespace
 
 std::string Plan::describe() const {
+  const Program& prog = detail::program(*this);
   std::ostringstream os;
   os << "type " << type_.name() << ", mode " << mode_name(mode_) << '\n';
   os << "input shape  " << join(in_shape_) << '\n';
@@ -82,21 +90,21 @@ std::string Plan::describe() const {
     return os.str();
   }
   const char* stride_unit = type_.packed() ? "elements" : "bytes";
-  os << "view offset " << view_offset_ << ' ' << stride_unit;
-  if (unit_bytes_ > 0) os << ", unit " << unit_bytes_ << " bytes";
-  os << '\n' << "merged axes (" << axes_.size() << "), outermost first; last is the row:\n";
-  for (std::size_t k = 0; k < axes_.size(); ++k) {
-    const PlanAxis& a = axes_[k];
+  os << "view offset " << prog.view_offset_ << ' ' << stride_unit;
+  if (prog.unit_bytes_ > 0) os << ", unit " << prog.unit_bytes_ << " bytes";
+  os << '\n' << "merged axes (" << prog.axes_.size() << "), outermost first; last is the row:\n";
+  for (std::size_t k = 0; k < prog.axes_.size(); ++k) {
+    const PlanAxis& a = prog.axes_[k];
     os << "  [" << k << "] out " << a.out_len << ", in " << a.in_len << ", stride " << a.in_stride
        << ' ' << stride_unit << ", ";
     if (a.plain) {
       os << "plain (identity)\n";
     } else {
-      os << "table: " << sources_text(a, borders_.data()) << '\n';
+      os << "table: " << sources_text(a, prog.borders_.data()) << '\n';
     }
   }
   os << "row segments:";
-  for (const RowSegment& s : row_) {
+  for (const RowSegment& s : prog.row_) {
     os << ' ' << kind_name(s.kind) << '[' << s.out_begin << ',' << s.out_begin + s.len << ')';
     if (s.kind == RowSegment::Kind::copy || s.kind == RowSegment::Kind::reverse) {
       os << "<-" << s.src_begin;
@@ -111,15 +119,15 @@ std::string Plan::describe() const {
     }
   }
   os << '\n';
-  if (fill_then_place_) {
+  if (prog.fill_then_place_) {
     os << "small output, the pad value around the input: filled whole, then the input rows "
           "placed\n";
   }
-  if (!passes_.empty()) {
+  if (!prog.passes_.empty()) {
     os << "axis passes, in numpy's order (over the output, after the rows):";
-    for (const AxisPass& p : passes_) {
+    for (const AxisPass& p : prog.passes_) {
       os << " axis " << p.axis << ' ' << mode_name(p.rule.mode) << (p.rule.odd ? " odd" : "");
-      if (&p != &passes_.back()) os << ',';
+      if (&p != &prog.passes_.back()) os << ',';
     }
     os << '\n';
   }

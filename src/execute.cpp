@@ -27,6 +27,12 @@
 namespace padnd {
 namespace {
 
+using detail::AxisPass;
+using detail::BorderedRow;
+using detail::PlanAxis;
+using detail::Program;
+using detail::RowSegment;
+
 using detail::OuterWalker;
 using detail::RowContext;
 
@@ -266,9 +272,9 @@ void masked_rows(const BytesLoop& loop, std::int64_t r0, std::int64_t r1) {
 
 /// The input bytes a plan's view spans: [lo, hi) relative to the input pointer.
 std::pair<std::int64_t, std::int64_t> view_span(const Plan& plan) {
-  std::int64_t lo = plan.view_offset();
-  std::int64_t hi = plan.view_offset() + plan.unit_bytes();
-  for (const PlanAxis& a : plan.axes()) {
+  std::int64_t lo = detail::program(plan).view_offset();
+  std::int64_t hi = detail::program(plan).view_offset() + detail::program(plan).unit_bytes();
+  for (const PlanAxis& a : detail::program(plan).axes()) {
     const std::int64_t reach = (a.in_len - 1) * a.in_stride;  // in_len >= 1: rows are read
     (reach < 0 ? lo : hi) += reach;
   }
@@ -410,7 +416,8 @@ void run_bytes(const Plan& plan, const RowContext& ctx, const std::byte* in, con
                  .path = BytesLoop::Path::segments,
                  .in_lo = 0,
                  .in_hi = 0};
-  if (ctx.row_len * ctx.unit_bytes > kChunkBytes && outer_rows_repeat(plan.axes())) {
+  if (ctx.row_len * ctx.unit_bytes > kChunkBytes &&
+      outer_rows_repeat(detail::program(plan).axes())) {
     loop.chunk = std::max<std::int64_t>(1, kChunkBytes / ctx.unit_bytes);
   }
   detail::CallerCpus cpus;  // read only for a pad big enough to split
@@ -436,7 +443,7 @@ void run_bytes(const Plan& plan, const RowContext& ctx, const std::byte* in, con
 /// strides do not follow from the inner ones.
 template <class Fn>
 void for_each_block(const Plan& plan, std::byte* out, const Fn& fn) {
-  const std::span<const PlanAxis> axes = plan.axes();
+  const std::span<const PlanAxis> axes = detail::program(plan).axes();
   const std::size_t outer = axes.size() - 1;
   if (outer == 0) {  // one row: its pitch is its own size, as in a dense output
     fn(RowBlock{0, 1, out, axes[0].out_len * axes[0].out_stride});
@@ -448,7 +455,7 @@ void for_each_block(const Plan& plan, std::byte* out, const Fn& fn) {
          axes[uniform - 1].out_stride == axes[uniform].out_len * axes[uniform].out_stride) {
     rows *= axes[--uniform].out_len;
   }
-  InlineVector<std::int64_t, Plan::kInlineAxes> index(uniform);
+  InlineVector<std::int64_t, Program::kInlineAxes> index(uniform);
   std::int64_t offset = 0;
   for (std::int64_t first_row = 0;; first_row += rows) {
     fn(RowBlock{first_row, rows, out + offset, axes[outer - 1].out_stride});
@@ -481,7 +488,7 @@ template <int BITS>
 void run_packed(const Plan& plan, const RowContext& ctx, const std::uint8_t* in,
                 std::uint8_t* out) {
   OuterWalker walker(plan, 0);
-  const std::int64_t rows = outer_rows(plan.axes());
+  const std::int64_t rows = outer_rows(detail::program(plan).axes());
   detail::PackedWriter<BITS> writer(out);
   const auto fill = static_cast<std::uint8_t>((*ctx.fill)[0]);
   for (std::int64_t r = 0; r < rows; ++r, walker.next()) {
@@ -503,16 +510,16 @@ void run_bytes_blocks(const Plan& plan, const RowContext& ctx, const std::byte* 
 
 RowContext row_context(const Plan& plan, const ExecOptions& options) {
   using detail::PlanAccess;
-  const PlanAxis& row = plan.axes().back();
+  const PlanAxis& row = detail::program(plan).axes().back();
   const std::int64_t traffic_bytes =
       PlanAccess::input_elements(plan) * plan.type().item_bytes() + plan.output_bytes();
   return RowContext{
-      plan.row_segments(),
-      plan.bordered_row() ? &*plan.bordered_row() : nullptr,
-      plan.gather_table().data(),
+      detail::program(plan).row_segments(),
+      detail::program(plan).bordered_row() ? &*detail::program(plan).bordered_row() : nullptr,
+      detail::program(plan).gather_table().data(),
       row.out_len,
       row.in_stride,
-      plan.unit_bytes(),
+      detail::program(plan).unit_bytes(),
       &PlanAccess::fill(plan),
       PlanAccess::fill_byte(plan),
       options.streaming == Streaming::always ||
@@ -521,7 +528,7 @@ RowContext row_context(const Plan& plan, const ExecOptions& options) {
 
 void run_by_width(const Plan& plan, const RowContext& ctx, const std::byte* in, std::byte* out,
                   const ExecOptions& options) {
-  switch (plan.unit_bytes()) {
+  switch (detail::program(plan).unit_bytes()) {
     case 1:
       return run_bytes_blocks<1>(plan, ctx, in, out, options);
     case 2:

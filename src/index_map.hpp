@@ -8,6 +8,7 @@
 
 #include "padnd/pad_spec.hpp"
 #include "padnd/plan.hpp"
+#include "program.hpp"
 
 namespace padnd::detail {
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "padnd/plan.hpp"
+#include "plan_access.hpp"
 
 namespace padnd::detail {
 
@@ -21,7 +22,9 @@ namespace padnd::detail {
 class OuterWalker {
  public:
   OuterWalker(const Plan& plan, std::int64_t first_row)
-      : axes_(plan.axes()), border_table_(plan.border_table().data()), outer_(axes_.size() - 1) {
+      : axes_(detail::program(plan).axes()),
+        border_table_(detail::program(plan).border_table().data()),
+        outer_(axes_.size() - 1) {
     if (outer_ > kInlineRank) spilled_.resize(3 * outer_ + 1);
     index_ = outer_ > kInlineRank ? spilled_.data() : inline_;
     rows_below_ = index_ + outer_;
@@ -32,7 +35,7 @@ class OuterWalker {
       rows *= axes_[k].out_len;
       index_[k] = first_row == 0 ? 0 : first_row / rows_below_[k] % axes_[k].out_len;
     }
-    base_[0] = plan.view_offset();
+    base_[0] = detail::program(plan).view_offset();
     if (outer_ > 0) list_rows(axes_[outer_ - 1]);
     update_from(0);
   }
@@ -201,7 +204,7 @@ class OuterWalker {
   const std::int64_t* border_table_;
   std::size_t outer_;
   std::size_t pad_axis_ = 0;  ///< the first outer axis at a pad position, or outer_ if none
-  static constexpr std::size_t kInlineRank = Plan::kInlineAxes;  // as the plan; deeper spill
+  static constexpr std::size_t kInlineRank = Program::kInlineAxes;  // as the plan; deeper spill
   std::int64_t inline_[3 * kInlineRank + 1];  // every entry used is set by the constructor
   std::vector<std::int64_t> spilled_;
   static constexpr std::int64_t kListedMax = 64;  ///< longest listed axis

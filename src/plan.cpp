@@ -10,9 +10,16 @@
 #include "padnd/error.hpp"
 #include "plan_access.hpp"
 #include "plan_internal.hpp"
+#include "program.hpp"
 
 namespace padnd {
 namespace {
+
+using detail::AxisPass;
+using detail::BorderedRow;
+using detail::PlanAxis;
+using detail::Program;
+using detail::RowSegment;
 
 using detail::AxisRule;
 using detail::kPadIndex;
@@ -114,8 +121,8 @@ void check_type(const ElementType& type) {
 
 /// 1. Tabulate each axis's borders from the index map around its middle run, 2. turn the used
 /// source range into a view, 3. mark identity axes as plain.
-using PlanAxes = InlineVector<PlanAxis, Plan::kInlineAxes>;
-using BorderTable = InlineVector<std::int64_t, Plan::kInlineBorders>;
+using PlanAxes = InlineVector<PlanAxis, Program::kInlineAxes>;
+using BorderTable = InlineVector<std::int64_t, Program::kInlineBorders>;
 
 /// The request of input axis k as the index map takes it.
 AxisRule axis_rule(const Plan& plan, std::size_t k) {
@@ -228,7 +235,7 @@ void merge_axes(PlanAxes& axes) {
   axes.resize(kept);
 }
 
-using RowSegments = InlineVector<RowSegment, Plan::kInlineSegments>;
+using RowSegments = InlineVector<RowSegment, Program::kInlineSegments>;
 
 /// Appends the segments of row positions [from, to), whose sources `src(o)` gives: runs of the
 /// pad value (fill), of one source (repeat), of sources going up or down by one (copy,
@@ -394,7 +401,7 @@ bool fits_fill_then_place(std::span<const PlanAxis> axes, std::span<const std::i
   }
   const bool short_rows = row.mid_len * unit_bytes <= kFillThenPlaceShortRowBytes;
   if (out_bytes > (short_rows ? kFillThenPlaceShortMaxBytes : kFillThenPlaceMaxBytes) ||
-      axes.size() > Plan::kInlineAxes || row.mid_step != 1 || row.in_stride != unit_bytes) {
+      axes.size() > Program::kInlineAxes || row.mid_step != 1 || row.in_stride != unit_bytes) {
     return false;
   }
   for (const std::int64_t s : table) {
@@ -544,71 +551,76 @@ void dense_strides(std::span<const std::int64_t> shape, std::int64_t unit,
 }
 
 const std::string& PlanAccess::fill(const Plan& p) {
-  return p.fill_byte_ == 0 ? zero_pattern() : p.fill_;
+  const Program& prog = program(p);
+  return prog.fill_byte_ == 0 ? zero_pattern() : prog.fill_;
 }
 
 void PlanAccess::set_fill(Plan& p, const std::string& value) {
+  Program& prog = program(p);
   // Default value: all-zero bits (empty string for strings), docs/spec.md §2.8.
   if (p.type_.storage() == Storage::string) {
-    p.fill_ = value;
+    prog.fill_ = value;
   } else if (p.type_.packed()) {
-    p.fill_ = value.empty() ? std::string(1, '\0') : value;
+    prog.fill_ = value.empty() ? std::string(1, '\0') : value;
   } else {
     const std::string element =
         value.empty() ? std::string(static_cast<std::size_t>(p.type_.item_bytes()), '\0') : value;
     if (std::all_of(element.begin(), element.end(), [&](char b) { return b == element[0]; })) {
-      p.fill_byte_ = static_cast<unsigned char>(element[0]);
+      prog.fill_byte_ = static_cast<unsigned char>(element[0]);
     }
     // All-zero values (the default) fill from zero_pattern(), without a pattern per plan.
-    if (p.fill_byte_ != 0) p.fill_ = replicate_pattern(element);
+    if (prog.fill_byte_ != 0) prog.fill_ = replicate_pattern(element);
   }
 }
 
 void PlanAccess::set_rules(Plan& p, const std::vector<std::int64_t>& byte_strides,
                            const PadSpec& spec) {
+  Program& prog = program(p);
   const std::size_t rank = p.in_shape_.size();
-  p.negative_order_ = spec.negative_order;
-  p.pads_.assign(spec.axes.begin(), spec.axes.end());
-  p.engine_modes_.resize(rank);
-  for (std::size_t k = 0; k < rank; ++k) p.engine_modes_[k] = engine_mode(axis_mode(spec, k));
+  prog.negative_order_ = spec.negative_order;
+  prog.pads_.assign(spec.axes.begin(), spec.axes.end());
+  prog.engine_modes_.resize(rank);
+  for (std::size_t k = 0; k < rank; ++k) prog.engine_modes_[k] = engine_mode(axis_mode(spec, k));
   if (byte_strides.empty()) {
-    p.in_strides_.resize(rank);
-    dense_strides(p.in_shape_, element_unit(p.type_), p.in_strides_);
+    prog.in_strides_.resize(rank);
+    dense_strides(p.in_shape_, element_unit(p.type_), prog.in_strides_);
   } else {
-    p.in_strides_.assign(byte_strides.begin(), byte_strides.end());
+    prog.in_strides_.assign(byte_strides.begin(), byte_strides.end());
   }
 }
 
 void PlanAccess::build_program(Plan& p, std::span<const std::int64_t> starts,
                                std::span<const std::int64_t> out_strides) {
   if (p.out_elems_ == 0) return;  // nothing to write
+  Program& prog = program(p);
   const Storage storage = p.type_.storage();
   const std::int64_t unit = element_unit(p.type_);
-  PlanAxes& axes = p.axes_;
-  build_axes(p, starts, p.out_shape_, out_strides, unit, p.view_offset_, axes, p.borders_);
+  PlanAxes& axes = prog.axes_;
+  build_axes(p, starts, p.out_shape_, out_strides, unit, prog.view_offset_, axes, prog.borders_);
   merge_axes(axes);
 
   // Short contiguous plain innermost axes become one wider unit: rows then move bigger blocks.
   // Long ones stay the row, so that execution can split them into chunks and tasks.
-  p.unit_bytes_ = storage == Storage::bytes ? unit : 0;
+  std::int64_t& unit_bytes = prog.unit_bytes_;
+  unit_bytes = storage == Storage::bytes ? unit : 0;
   while (storage == Storage::bytes && axes.size() > 1 && axes.back().plain &&
-         axes.back().in_stride == p.unit_bytes_ && axes.back().out_stride == p.unit_bytes_ &&
-         p.unit_bytes_ * axes.back().out_len <= kMaxUnitBytes) {
-    p.unit_bytes_ *= axes.back().out_len;
+         axes.back().in_stride == unit_bytes && axes.back().out_stride == unit_bytes &&
+         unit_bytes * axes.back().out_len <= kMaxUnitBytes) {
+    unit_bytes *= axes.back().out_len;
     axes.pop_back();
   }
   if (axes.empty()) {  // a single unit: one row of length 1
     PlanAxis unit_axis;
     unit_axis.out_len = unit_axis.in_len = unit_axis.mid_len = 1;
-    unit_axis.in_stride = unit_axis.out_stride = storage == Storage::bytes ? p.unit_bytes_ : unit;
+    unit_axis.in_stride = unit_axis.out_stride = storage == Storage::bytes ? unit_bytes : unit;
     unit_axis.plain = true;
     axes.push_back(unit_axis);
   }
-  p.row_ = build_row(axes.back(), p.borders_.data(), p.gather_);
+  prog.row_ = build_row(axes.back(), prog.borders_.data(), prog.gather_);
   if (storage == Storage::bytes) {
-    p.bordered_ = bordered_row(p.row_, p.gather_, axes.back().in_stride, p.unit_bytes_);
-    p.fill_then_place_ =
-        out_strides.empty() && fits_fill_then_place(axes, p.borders_, p.unit_bytes_, p.out_bytes_);
+    prog.bordered_ = bordered_row(prog.row_, prog.gather_, axes.back().in_stride, unit_bytes);
+    prog.fill_then_place_ =
+        out_strides.empty() && fits_fill_then_place(axes, prog.borders_, unit_bytes, p.out_bytes_);
   }
 }
 
@@ -624,12 +636,13 @@ Plan PlanAccess::make(const ElementType& type, const std::vector<std::int64_t>& 
   plan.out_elems_ = element_count(plan.out_shape_);
   plan.out_bytes_ = storage_bytes(type, plan.out_elems_);
   check_value(type, spec.value, "value");
-  plan.passes_ = plan_passes(type, shape, plan.out_shape_, spec);
-  plan.ramp_type_ = spec.ramp_type;
-  if (!plan.passes_.empty()) {
-    plan.begins_.reserve(spec.axes.size());
-    for (const AxisPad& p : spec.axes) plan.begins_.push_back(p.begin);
-    plan.pass_lens_.assign(shape.begin(), shape.end());
+  Program& prog = program(plan);
+  prog.passes_ = plan_passes(type, shape, plan.out_shape_, spec);
+  prog.ramp_type_ = spec.ramp_type;
+  if (!prog.passes_.empty()) {
+    prog.begins_.reserve(spec.axes.size());
+    for (const AxisPad& p : spec.axes) prog.begins_.push_back(p.begin);
+    prog.pass_lens_.assign(shape.begin(), shape.end());
   }
   check_strides(type, shape, byte_strides);
   set_fill(plan, spec.value);
@@ -649,27 +662,73 @@ Plan PlanAccess::window(const Plan& plan, std::span<const std::int64_t> starts,
   w.in_elems_ = plan.in_elems_;
   w.out_elems_ = element_count(w.out_shape_);
   w.out_bytes_ = storage_bytes(w.type_, w.out_elems_);
-  w.fill_ = plan.fill_;
-  w.fill_byte_ = plan.fill_byte_;
-  w.ramp_type_ = plan.ramp_type_;
-  w.pads_ = plan.pads_;
-  w.engine_modes_ = plan.engine_modes_;
-  w.in_strides_ = plan.in_strides_;
-  w.negative_order_ = plan.negative_order_;
+  const Program& from = program(plan);
+  Program& prog = program(w);
+  prog.fill_ = from.fill_;
+  prog.fill_byte_ = from.fill_byte_;
+  prog.ramp_type_ = from.ramp_type_;
+  prog.pads_ = from.pads_;
+  prog.engine_modes_ = from.engine_modes_;
+  prog.in_strides_ = from.in_strides_;
+  prog.negative_order_ = from.negative_order_;
   build_program(w, starts, out_strides);
   return w;
 }
 
 }  // namespace detail
 
+static_assert(sizeof(detail::Program) <= detail::PlanAccess::program_bytes() &&
+                  alignof(detail::Program) <= 16,
+              "Plan::kProgramBytes must hold a detail::Program");
+
+Plan::Plan() { detail::PlanAccess::construct(*this); }
+Plan::Plan(const Plan& other)
+    : type_(other.type_),
+      mode_(other.mode_),
+      in_shape_(other.in_shape_),
+      out_shape_(other.out_shape_),
+      in_elems_(other.in_elems_),
+      out_elems_(other.out_elems_),
+      out_bytes_(other.out_bytes_) {
+  detail::PlanAccess::construct(*this, other);
+}
+Plan::Plan(Plan&& other) noexcept
+    : type_(other.type_),
+      mode_(other.mode_),
+      in_shape_(std::move(other.in_shape_)),
+      out_shape_(std::move(other.out_shape_)),
+      in_elems_(other.in_elems_),
+      out_elems_(other.out_elems_),
+      out_bytes_(other.out_bytes_) {
+  detail::PlanAccess::construct(*this, std::move(other));
+}
+Plan& Plan::operator=(const Plan& other) {
+  if (this != &other) *this = Plan(other);
+  return *this;
+}
+Plan& Plan::operator=(Plan&& other) noexcept {
+  if (this == &other) return *this;
+  type_ = other.type_;
+  mode_ = other.mode_;
+  in_shape_ = std::move(other.in_shape_);
+  out_shape_ = std::move(other.out_shape_);
+  in_elems_ = other.in_elems_;
+  out_elems_ = other.out_elems_;
+  out_bytes_ = other.out_bytes_;
+  detail::PlanAccess::program(*this) = std::move(detail::PlanAccess::program(other));
+  return *this;
+}
+Plan::~Plan() { detail::PlanAccess::destroy(*this); }
+
 std::int64_t Plan::memory_bytes() const noexcept {
+  const detail::Program& p = detail::program(*this);
   const auto vector_bytes = [](const auto& v) { return v.capacity() * sizeof(v[0]); };
-  const std::size_t heap = in_shape_.heap_bytes() + out_shape_.heap_bytes() + axes_.heap_bytes() +
-                           borders_.heap_bytes() + row_.heap_bytes() + vector_bytes(gather_) +
-                           (fill_.capacity() > 15 ? fill_.capacity() + 1 : 0) +
-                           vector_bytes(passes_) + vector_bytes(begins_) +
-                           vector_bytes(pass_lens_) + pads_.heap_bytes() +
-                           engine_modes_.heap_bytes() + in_strides_.heap_bytes();
+  const std::size_t heap = in_shape_.heap_bytes() + out_shape_.heap_bytes() + p.axes_.heap_bytes() +
+                           p.borders_.heap_bytes() + p.row_.heap_bytes() + vector_bytes(p.gather_) +
+                           (p.fill_.capacity() > 15 ? p.fill_.capacity() + 1 : 0) +
+                           vector_bytes(p.passes_) + vector_bytes(p.begins_) +
+                           vector_bytes(p.pass_lens_) + p.pads_.heap_bytes() +
+                           p.engine_modes_.heap_bytes() + p.in_strides_.heap_bytes();
   return static_cast<std::int64_t>(sizeof(Plan) + heap);
 }
 

@@ -3,25 +3,40 @@
 #pragma once
 
 #include <cstdint>
+#include <new>
 #include <span>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "padnd/plan.hpp"
+#include "program.hpp"
 
 namespace padnd::detail {
 
 struct PlanAccess {
-  static std::span<const AxisPad> pads(const Plan& p) { return p.pads_; }
-  static std::span<const Mode> engine_modes(const Plan& p) { return p.engine_modes_; }
-  static std::span<const std::int64_t> in_strides(const Plan& p) { return p.in_strides_; }
-  static NegativeOrder negative_order(const Plan& p) { return p.negative_order_; }
+  static const Program& program(const Plan& p) {
+    return *std::launder(reinterpret_cast<const Program*>(p.program_));
+  }
+  static Program& program(Plan& p) { return *std::launder(reinterpret_cast<Program*>(p.program_)); }
+  /// Constructs, copies, moves or destroys the program in a Plan's storage (Plan's special
+  /// members).
+  static void construct(Plan& p) { new (p.program_) Program(); }
+  static void construct(Plan& p, const Plan& from) { new (p.program_) Program(program(from)); }
+  static void construct(Plan& p, Plan&& from) {
+    new (p.program_) Program(std::move(program(from)));
+  }
+  static void destroy(Plan& p) { program(p).~Program(); }
+  static constexpr std::size_t program_bytes() { return Plan::kProgramBytes; }
+  static std::span<const AxisPad> pads(const Plan& p) { return program(p).pads_; }
+  static std::span<const Mode> engine_modes(const Plan& p) { return program(p).engine_modes_; }
+  static std::span<const std::int64_t> in_strides(const Plan& p) { return program(p).in_strides_; }
+  static NegativeOrder negative_order(const Plan& p) { return program(p).negative_order_; }
   static std::int64_t input_elements(const Plan& p) { return p.in_elems_; }
   /// The replicated pad value (zero_pattern() for an all-zero one), string value or packed code.
   static const std::string& fill(const Plan& p);
-  static int fill_byte(const Plan& p) { return p.fill_byte_; }
-  static bool fill_then_place(const Plan& p) { return p.fill_then_place_; }
+  static int fill_byte(const Plan& p) { return program(p).fill_byte_; }
+  static bool fill_then_place(const Plan& p) { return program(p).fill_then_place_; }
 
   /// The plan that writes positions [starts[k], starts[k] + shape[k]) of `plan`'s output, axis k
   /// stepping out_strides[k] bytes in its output (none: dense). Its passes are empty: value modes
@@ -30,14 +45,14 @@ struct PlanAccess {
                      std::span<const std::int64_t> shape,
                      std::span<const std::int64_t> out_strides);
   /// Per axis, the original elements the passes read: the input's length (a window box's part).
-  static std::span<const std::int64_t> pass_lengths(const Plan& p) { return p.pass_lens_; }
+  static std::span<const std::int64_t> pass_lengths(const Plan& p) { return program(p).pass_lens_; }
   /// Sets a window plan's passes, and per axis where its original elements start (begins) and
   /// how many it holds (lens).
   static void set_passes(Plan& p, std::vector<AxisPass> passes, std::vector<std::int64_t> begins,
                          std::vector<std::int64_t> lens) {
-    p.passes_ = std::move(passes);
-    p.begins_ = std::move(begins);
-    p.pass_lens_ = std::move(lens);
+    program(p).passes_ = std::move(passes);
+    program(p).begins_ = std::move(begins);
+    program(p).pass_lens_ = std::move(lens);
   }
   /// Validation, the request kept per axis, and the program of the whole output (make_plan).
   static Plan make(const ElementType& type, const std::vector<std::int64_t>& shape,
@@ -53,6 +68,9 @@ struct PlanAccess {
   static void set_rules(Plan& p, const std::vector<std::int64_t>& byte_strides,
                         const PadSpec& spec);
 };
+
+/// The program of `plan` (what execution runs).
+inline const Program& program(const Plan& plan) { return PlanAccess::program(plan); }
 
 /// Output units of one element: bytes (std::string objects' bytes for strings), 1 for packed
 /// types (their strides count elements).

@@ -11,6 +11,7 @@
 #include "padnd/element_type.hpp"
 #include "padnd/pad_spec.hpp"
 #include "padnd/plan.hpp"
+#include "program.hpp"
 
 namespace padnd::detail {
 

@@ -17,6 +17,12 @@
 namespace padnd {
 namespace {
 
+using detail::AxisPass;
+using detail::BorderedRow;
+using detail::PlanAxis;
+using detail::Program;
+using detail::RowSegment;
+
 using detail::element_unit;
 using detail::PlanAccess;
 using Ints = InlineVector<std::int64_t, Plan::kInlineRank>;
@@ -72,7 +78,7 @@ void check_out_strides(const Plan& plan, std::span<const std::int64_t> strides) 
 /// side or axis.
 Window window_box(const Plan& plan, const Window& window) {
   Window box = window;
-  for (const AxisPass& pass : plan.passes()) {
+  for (const AxisPass& pass : detail::program(plan).passes()) {
     const std::size_t k = pass.axis;
     const std::int64_t first = window.start[k];
     const std::int64_t stop = first + window.shape[k];
@@ -99,18 +105,18 @@ Ints dense_strides(const Plan& plan, std::span<const std::int64_t> shape) {
 /// The plan that writes the dense `box` of `plan`'s output, passes included.
 Plan box_plan(const Plan& plan, const Window& box) {
   Plan p = PlanAccess::window(plan, box.start, box.shape, {});
-  if (plan.passes().empty()) return p;
+  if (detail::program(plan).passes().empty()) return p;
   const std::size_t rank = box.start.size();
   std::vector<std::int64_t> begins(rank);
   std::vector<std::int64_t> lens(rank);
   for (std::size_t k = 0; k < rank; ++k) {  // the original elements, in box positions
-    const std::int64_t first = plan.pad_begins()[k] - box.start[k];
+    const std::int64_t first = detail::program(plan).pad_begins()[k] - box.start[k];
     const std::int64_t stop = first + PlanAccess::pass_lengths(plan)[k];
     begins[k] = std::clamp<std::int64_t>(first, 0, box.shape[k]);
     lens[k] = std::clamp<std::int64_t>(stop, 0, box.shape[k]) - begins[k];
   }
   std::vector<AxisPass> passes;
-  for (AxisPass pass : plan.passes()) {
+  for (AxisPass pass : detail::program(plan).passes()) {
     const std::size_t k = pass.axis;
     pass.begin = begins[k];
     pass.in_len = lens[k];
@@ -159,9 +165,9 @@ void copy_region(const ElementType& type, const std::byte* src, const Ints& src_
 
 /// Whether a window plan's rows are contiguous in its output, as the row kernels write them.
 bool rows_contiguous(const Plan& w) {
-  const PlanAxis& row = w.axes().back();
-  const std::int64_t unit =
-      w.type().storage() == Storage::bytes ? w.unit_bytes() : element_unit(w.type());
+  const PlanAxis& row = detail::program(w).axes().back();
+  const std::int64_t unit = w.type().storage() == Storage::bytes ? detail::program(w).unit_bytes()
+                                                                 : element_unit(w.type());
   return row.out_len == 1 || row.out_stride == unit;
 }
 
@@ -195,7 +201,7 @@ void execute_window(const Plan& plan, const void* in, const Window& window, void
   check_out_strides(plan, out_byte_strides);
   if (empty_window(window)) return;
   detail::check_buffers(plan, in, out);
-  if (!plan.passes().empty()) {
+  if (!detail::program(plan).passes().empty()) {
     execute_through_box(plan, in, window, out, out_byte_strides, options);
     return;
   }
@@ -218,7 +224,7 @@ void execute_window(const Plan& plan, const void* in, const Window& window, void
   }
   if (empty_window(window)) return;
   detail::check_buffers(plan, in, out);
-  if (!plan.passes().empty()) {
+  if (!detail::program(plan).passes().empty()) {
     if (plan.type().packed()) {
       throw Error(Errc::unsupported_type, "window: " + plan.type().name() +
                                               " windows of numpy's value modes are not supported");
@@ -231,7 +237,7 @@ void execute_window(const Plan& plan, const void* in, const Window& window, void
 
 std::string describe_window(const Plan& plan, const Window& window) {
   check_window(plan, window);
-  const Window box = plan.passes().empty() ? window : window_box(plan, window);
+  const Window box = detail::program(plan).passes().empty() ? window : window_box(plan, window);
   const auto ranges = [](const Window& w) {
     std::string text = "[";
     for (std::size_t k = 0; k < w.start.size(); ++k) {

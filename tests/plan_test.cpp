@@ -12,10 +12,15 @@
 
 #include "index_map.hpp"
 #include "padnd/error.hpp"
+#include "plan_access.hpp"
 #include "support/reference.hpp"
 
 namespace padnd {
 namespace {
+
+using detail::BorderedRow;
+using detail::PlanAxis;
+using detail::RowSegment;
 
 using Shape = std::vector<std::int64_t>;
 
@@ -45,43 +50,43 @@ TEST(Plan, MergesUnpaddedAxesAndFoldsTheContiguousTail) {
   // conv-style: (16, 64, 128, 128), pad the two spatial axes by 1.
   const Plan p = make_plan(DType::float32, {16, 64, 128, 128}, {},
                            spec_of({{0, 0, 0}, {0, 0, 0}, {1, 1, 0}, {1, 1, 0}}));
-  ASSERT_EQ(p.axes().size(), 3u);  // batch*channels merged; two padded axes
-  EXPECT_EQ(p.axes()[0].out_len, 16 * 64);
-  EXPECT_TRUE(p.axes()[0].plain);
-  EXPECT_EQ(p.unit_bytes(), 4);
-  ASSERT_EQ(p.row_segments().size(), 3u);
-  EXPECT_EQ(p.row_segments()[1].kind, RowSegment::Kind::copy);
-  EXPECT_EQ(p.row_segments()[1].len, 128);
+  ASSERT_EQ(detail::program(p).axes().size(), 3u);  // batch*channels merged; two padded axes
+  EXPECT_EQ(detail::program(p).axes()[0].out_len, 16 * 64);
+  EXPECT_TRUE(detail::program(p).axes()[0].plain);
+  EXPECT_EQ(detail::program(p).unit_bytes(), 4);
+  ASSERT_EQ(detail::program(p).row_segments().size(), 3u);
+  EXPECT_EQ(detail::program(p).row_segments()[1].kind, RowSegment::Kind::copy);
+  EXPECT_EQ(detail::program(p).row_segments()[1].len, 128);
 
   // Padding only the outer axis: a short inner (4*3) block becomes one unit...
   const Plan q = make_plan(DType::float32, {8, 4, 3}, {}, spec_of({{2, 3, 0}, {0, 0, 0}, {0, 0, 0}}));
-  EXPECT_EQ(q.unit_bytes(), 4 * 4 * 3);
-  ASSERT_EQ(q.axes().size(), 1u);
-  EXPECT_EQ(q.axes()[0].out_len, 13);
+  EXPECT_EQ(detail::program(q).unit_bytes(), 4 * 4 * 3);
+  ASSERT_EQ(detail::program(q).axes().size(), 1u);
+  EXPECT_EQ(detail::program(q).axes()[0].out_len, 13);
 
   // ...a long one (64*32 elements, 8 KiB) stays a plain row that execution can split.
   const Plan r = make_plan(DType::float32, {8, 64, 32}, {}, spec_of({{2, 3, 0}, {0, 0, 0}, {0, 0, 0}}));
-  EXPECT_EQ(r.unit_bytes(), 4);
-  ASSERT_EQ(r.axes().size(), 2u);
-  EXPECT_EQ(r.axes()[0].out_len, 13);
-  EXPECT_TRUE(r.axes()[1].plain);
-  EXPECT_EQ(r.axes()[1].out_len, 64 * 32);
+  EXPECT_EQ(detail::program(r).unit_bytes(), 4);
+  ASSERT_EQ(detail::program(r).axes().size(), 2u);
+  EXPECT_EQ(detail::program(r).axes()[0].out_len, 13);
+  EXPECT_TRUE(detail::program(r).axes()[1].plain);
+  EXPECT_EQ(detail::program(r).axes()[1].out_len, 64 * 32);
 }
 
 TEST(Plan, RowSegmentsNameReversedAndInterleavedRuns) {
   // symmetric 3 each side of 0..4: sources 2 1 0 | 0 1 2 3 4 | 4 3 2
   const Plan s = make_plan(DType::int16, {5}, {}, spec_of({{3, 3, 0}}, Mode::symmetric));
-  ASSERT_EQ(s.row_segments().size(), 3u);
-  EXPECT_EQ(s.row_segments()[0].kind, RowSegment::Kind::reverse);
-  EXPECT_EQ(s.row_segments()[0].src_begin, 2);
-  EXPECT_EQ(s.row_segments()[1].kind, RowSegment::Kind::copy);
-  EXPECT_EQ(s.row_segments()[2].kind, RowSegment::Kind::reverse);
-  EXPECT_EQ(s.row_segments()[2].len, 3);
+  ASSERT_EQ(detail::program(s).row_segments().size(), 3u);
+  EXPECT_EQ(detail::program(s).row_segments()[0].kind, RowSegment::Kind::reverse);
+  EXPECT_EQ(detail::program(s).row_segments()[0].src_begin, 2);
+  EXPECT_EQ(detail::program(s).row_segments()[1].kind, RowSegment::Kind::copy);
+  EXPECT_EQ(detail::program(s).row_segments()[2].kind, RowSegment::Kind::reverse);
+  EXPECT_EQ(detail::program(s).row_segments()[2].len, 3);
 
   // interior 2, begin 1: pad | 0 . . 1 . . 2 . . 3 | pad pad
   const Plan i = make_plan(DType::float32, {4}, {}, spec_of({{1, 2, 2}}));
-  ASSERT_EQ(i.row_segments().size(), 3u);
-  const RowSegment& mid = i.row_segments()[1];
+  ASSERT_EQ(detail::program(i).row_segments().size(), 3u);
+  const RowSegment& mid = detail::program(i).row_segments()[1];
   EXPECT_EQ(mid.kind, RowSegment::Kind::interleave);
   EXPECT_EQ(mid.out_begin, 1);
   EXPECT_EQ(mid.len, 10);
@@ -96,50 +101,52 @@ TEST(Plan, BorderedRowsTakeEveryIndexModeBorder) {
   };
   // reflect 2 | 5 | 2 of 0..4: sources 2 1 | 0 1 2 3 4 | 3 2
   const Plan r = make_plan(DType::float32, {5}, {}, spec_of({{2, 2, 0}}, Mode::reflect));
-  ASSERT_TRUE(r.bordered_row().has_value());
-  EXPECT_TRUE(border_is(r.bordered_row()->begin, 2, 2, -1));
-  EXPECT_EQ(r.bordered_row()->copy_src, 0);
-  EXPECT_EQ(r.bordered_row()->copy_len, 5);
-  EXPECT_TRUE(border_is(r.bordered_row()->end, 2, 3, -1));
+  ASSERT_TRUE(detail::program(r).bordered_row().has_value());
+  EXPECT_TRUE(border_is(detail::program(r).bordered_row()->begin, 2, 2, -1));
+  EXPECT_EQ(detail::program(r).bordered_row()->copy_src, 0);
+  EXPECT_EQ(detail::program(r).bordered_row()->copy_len, 5);
+  EXPECT_TRUE(border_is(detail::program(r).bordered_row()->end, 2, 3, -1));
   // symmetric 2 | 5 | 2: sources 1 0 | 0 1 2 3 4 | 4 3 (edges repeated: three runs)
   const Plan y = make_plan(DType::float32, {5}, {}, spec_of({{2, 2, 0}}, Mode::symmetric));
-  ASSERT_TRUE(y.bordered_row().has_value());
-  EXPECT_TRUE(border_is(y.bordered_row()->begin, 2, 1, -1));
-  EXPECT_EQ(y.bordered_row()->copy_len, 5);
-  EXPECT_TRUE(border_is(y.bordered_row()->end, 2, 4, -1));
+  ASSERT_TRUE(detail::program(y).bordered_row().has_value());
+  EXPECT_TRUE(border_is(detail::program(y).bordered_row()->begin, 2, 1, -1));
+  EXPECT_EQ(detail::program(y).bordered_row()->copy_len, 5);
+  EXPECT_TRUE(border_is(detail::program(y).bordered_row()->end, 2, 4, -1));
   // wrap 2 | 5 | 3: sources 3 4 | 0 1 2 3 4 | 0 1 2 (three copies: the longest is the row's)
   const Plan w = make_plan(DType::float32, {5}, {}, spec_of({{2, 3, 0}}, Mode::wrap));
-  ASSERT_TRUE(w.bordered_row().has_value());
-  EXPECT_TRUE(border_is(w.bordered_row()->begin, 2, 3, 1));
-  EXPECT_EQ(w.bordered_row()->copy_len, 5);
-  EXPECT_TRUE(border_is(w.bordered_row()->end, 3, 0, 1));
+  ASSERT_TRUE(detail::program(w).bordered_row().has_value());
+  EXPECT_TRUE(border_is(detail::program(w).bordered_row()->begin, 2, 3, 1));
+  EXPECT_EQ(detail::program(w).bordered_row()->copy_len, 5);
+  EXPECT_TRUE(border_is(detail::program(w).bordered_row()->end, 3, 0, 1));
   // wrap 2 | 5 and 5 | 2: two copy segments; the longer is the row's copy, on either side
   const Plan wb = make_plan(DType::float32, {5}, {}, spec_of({{2, 0, 0}}, Mode::wrap));
-  ASSERT_TRUE(wb.bordered_row().has_value());
-  EXPECT_TRUE(border_is(wb.bordered_row()->begin, 2, 3, 1));
-  EXPECT_EQ(wb.bordered_row()->copy_len, 5);
+  ASSERT_TRUE(detail::program(wb).bordered_row().has_value());
+  EXPECT_TRUE(border_is(detail::program(wb).bordered_row()->begin, 2, 3, 1));
+  EXPECT_EQ(detail::program(wb).bordered_row()->copy_len, 5);
   const Plan we = make_plan(DType::float32, {5}, {}, spec_of({{0, 2, 0}}, Mode::wrap));
-  ASSERT_TRUE(we.bordered_row().has_value());
-  EXPECT_EQ(we.bordered_row()->copy_len, 5);
-  EXPECT_TRUE(border_is(we.bordered_row()->end, 2, 0, 1));
+  ASSERT_TRUE(detail::program(we).bordered_row().has_value());
+  EXPECT_EQ(detail::program(we).bordered_row()->copy_len, 5);
+  EXPECT_TRUE(border_is(detail::program(we).bordered_row()->end, 2, 0, 1));
   // edge 0 | 5 | 2: one border, a repeated source
   const Plan e = make_plan(DType::float32, {5}, {}, spec_of({{0, 2, 0}}, Mode::edge));
-  ASSERT_TRUE(e.bordered_row().has_value());
-  EXPECT_EQ(e.bordered_row()->begin.len, 0);
-  EXPECT_TRUE(border_is(e.bordered_row()->end, 2, 4, 0));
+  ASSERT_TRUE(detail::program(e).bordered_row().has_value());
+  EXPECT_EQ(detail::program(e).bordered_row()->begin.len, 0);
+  EXPECT_TRUE(border_is(detail::program(e).bordered_row()->end, 2, 4, 0));
   // constant: the pad value
   const Plan c = make_plan(DType::float32, {5}, {}, spec_of({{1, 0, 0}}));
-  ASSERT_TRUE(c.bordered_row().has_value());
-  EXPECT_TRUE(border_is(c.bordered_row()->begin, 1, PlanAxis::kPad, 0));
+  ASSERT_TRUE(detail::program(c).bordered_row().has_value());
+  EXPECT_TRUE(border_is(detail::program(c).bordered_row()->begin, 1, PlanAxis::kPad, 0));
   // interleaved (interior) and gathered (wrap wider than the axis) rows take the segment loop
-  EXPECT_FALSE(make_plan(DType::float32, {4}, {}, spec_of({{1, 2, 2}})).bordered_row());
-  EXPECT_FALSE(make_plan(DType::float32, {3}, {}, spec_of({{7, 0, 0}}, Mode::wrap)).bordered_row());
+  const Plan interleaved = make_plan(DType::float32, {4}, {}, spec_of({{1, 2, 2}}));
+  EXPECT_FALSE(detail::program(interleaved).bordered_row());
+  const Plan wide_wrap = make_plan(DType::float32, {3}, {}, spec_of({{7, 0, 0}}, Mode::wrap));
+  EXPECT_FALSE(detail::program(wide_wrap).bordered_row());
 }
 
 TEST(Plan, CropBecomesAViewOffset) {
   // (10, 10) float32, crop 2 rows and 3 columns at the start: offset 2*40 + 3*4 bytes.
   const Plan p = make_plan(DType::float32, {10, 10}, {}, spec_of({{-2, 0, 0}, {-3, 1, 0}}));
-  EXPECT_EQ(p.view_offset(), 2 * 40 + 3 * 4);
+  EXPECT_EQ(detail::program(p).view_offset(), 2 * 40 + 3 * 4);
   EXPECT_EQ(Shape(p.output_shape().begin(), p.output_shape().end()), (Shape{8, 8}));
 }
 
@@ -292,26 +299,27 @@ TEST(Plan, TablesHoldOnlyTheBordersOfAVeryLongAxis) {
   const std::int64_t n = std::int64_t{1} << 40;
   for (Mode mode : {Mode::constant, Mode::edge, Mode::reflect, Mode::symmetric, Mode::wrap}) {
     const Plan p = make_plan(DType::float64, {n}, {}, spec_of({{3, 2, 0}}, mode));
-    ASSERT_EQ(p.axes().size(), 1u);
-    const PlanAxis& row = p.axes()[0];
+    ASSERT_EQ(detail::program(p).axes().size(), 1u);
+    const PlanAxis& row = detail::program(p).axes()[0];
     EXPECT_EQ(row.head_len, 3) << mode_name(mode);
     EXPECT_EQ(row.mid_len, n) << mode_name(mode);
     EXPECT_EQ(row.border_len(), 5) << mode_name(mode);
     // Constant and edge borders repeat one source (or the pad value): one entry per side.
     const bool one_source = mode == Mode::constant || mode == Mode::edge;
-    EXPECT_EQ(p.border_table().size(), one_source ? 2u : 5u) << mode_name(mode);
-    EXPECT_LE(p.row_segments().size(), 5u) << mode_name(mode);
-    EXPECT_LE(p.gather_table().size(), 5u) << mode_name(mode);
+    EXPECT_EQ(detail::program(p).border_table().size(), one_source ? 2u : 5u) << mode_name(mode);
+    EXPECT_LE(detail::program(p).row_segments().size(), 5u) << mode_name(mode);
+    EXPECT_LE(detail::program(p).gather_table().size(), 5u) << mode_name(mode);
   }
   PadSpec interior = spec_of({{-3, 1, 2}});
   const Plan q = make_plan(DType::float32, {n}, {}, interior);
-  const PlanAxis& row = q.axes()[0];
+  const PlanAxis& row = detail::program(q).axes()[0];
   EXPECT_EQ(row.head_len, 0);  // -3 crops a whole step: the row starts at source 1
   EXPECT_EQ(row.mid_step, 3);
-  EXPECT_EQ(row.source(0, q.border_table().data()), 0);  // relative to the cropped view
-  EXPECT_EQ(row.source(1, q.border_table().data()), PlanAxis::kPad);
-  ASSERT_EQ(q.row_segments().size(), 2u);
-  EXPECT_EQ(q.row_segments()[0].kind, RowSegment::Kind::interleave);
+  EXPECT_EQ(row.source(0, detail::program(q).border_table().data()),
+            0);  // relative to the cropped view
+  EXPECT_EQ(row.source(1, detail::program(q).border_table().data()), PlanAxis::kPad);
+  ASSERT_EQ(detail::program(q).row_segments().size(), 2u);
+  EXPECT_EQ(detail::program(q).row_segments()[0].kind, RowSegment::Kind::interleave);
 }
 
 // Plans as small as the request: pads of 2^40 on every index mode, around inputs short and
@@ -341,11 +349,12 @@ TEST(Plan, FoldedBordersMatchTheIndexMap) {
          {std::int64_t{1}, std::int64_t{2}, std::int64_t{3}, std::int64_t{5}}) {
       const AxisPad pad{23, 31, 0};
       const Plan p = make_plan(DType::uint8, {d, 2}, {}, spec_of({pad, {0, 0, 0}}, mode));
-      const PlanAxis& axis = p.axes()[0];
+      const PlanAxis& axis = detail::program(p).axes()[0];
       ASSERT_LE(axis.tabulated(), 2 * axis.period) << mode_name(mode);
       const detail::AxisRule rule{d, pad, mode, NegativeOrder::map_on_original};
       for (std::int64_t o = 0; o < axis.out_len; ++o) {
-        ASSERT_EQ(axis.source(o, p.border_table().data()), detail::source_index(rule, o))
+        ASSERT_EQ(axis.source(o, detail::program(p).border_table().data()),
+                  detail::source_index(rule, o))
             << mode_name(mode) << " d=" << d << " o=" << o;
       }
     }

@@ -13,12 +13,17 @@
 
 #include "padnd/adapters/numpy.hpp"
 #include "padnd/plan.hpp"
+#include "plan_access.hpp"
 #include "spec/helpers.hpp"
 #include "support/value_reference.hpp"
 #include "value_modes/statistics.hpp"
 
 namespace padnd {
 namespace {
+
+using detail::BorderedRow;
+using detail::PlanAxis;
+using detail::RowSegment;
 
 using test::expect_error;
 
@@ -373,16 +378,18 @@ TEST(ValueModes, PassesStartAtTheFirstAxisTheEngineCannotFinish) {
   spec.axis_modes = {AxisMode{Mode::edge}, AxisMode{Mode::median}, AxisMode{Mode::mean},
                      AxisMode{Mode::wrap}};
   const Plan plan = make_plan(DType::float32, {2, 3, 4, 5}, {}, spec);
-  ASSERT_EQ(plan.passes().size(), 2U);  // axis 0: the engine; axis 2: nothing to pad
-  EXPECT_EQ(plan.passes()[0].axis, 1U);
-  EXPECT_EQ(plan.passes()[1].axis, 3U);
+  ASSERT_EQ(detail::program(plan).passes().size(),
+            2U);  // axis 0: the engine; axis 2: nothing to pad
+  EXPECT_EQ(detail::program(plan).passes()[0].axis, 1U);
+  EXPECT_EQ(detail::program(plan).passes()[1].axis, 3U);
   EXPECT_NE(plan.describe().find("axis passes, in numpy's order (over the output, after the "
                                  "rows): axis 1 median, axis 3 wrap"),
             std::string::npos)
       << plan.describe();
   spec.axis_modes = {AxisMode{Mode::edge}, AxisMode{Mode::reflect}, AxisMode{Mode::constant},
                      AxisMode{Mode::wrap}};
-  EXPECT_TRUE(make_plan(DType::float32, {2, 3, 4, 5}, {}, spec).passes().empty());
+  const Plan index_only = make_plan(DType::float32, {2, 3, 4, 5}, {}, spec);
+  EXPECT_TRUE(detail::program(index_only).passes().empty());
 }
 
 PadSpec one_axis(Mode mode, std::int64_t begin = 1, std::int64_t end = 1) {

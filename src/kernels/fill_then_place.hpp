@@ -8,6 +8,7 @@
 #include <span>
 #include <string>
 
+#include "../plan_access.hpp"
 #include "bytes_rows.hpp"
 #include "moves.hpp"
 #include "padnd/plan.hpp"
@@ -20,19 +21,19 @@ namespace padnd::detail {
 inline void fill_then_place(const Plan& plan, const std::byte* in, std::byte* out, int fill_byte,
                             const std::string& pattern) {
   fill_long(out, plan.output_bytes(), fill_byte, pattern);
-  const std::span<const PlanAxis> axes = plan.axes();
+  const std::span<const PlanAxis> axes = detail::program(plan).axes();
   const PlanAxis& row = axes.back();
-  const std::int64_t unit = plan.unit_bytes();
+  const std::int64_t unit = detail::program(plan).unit_bytes();
   const auto row_copy_bytes = static_cast<std::size_t>(row.mid_len * unit);
   if (row_copy_bytes == 0) return;
   const std::size_t outer = axes.size() - 1;
   // Per outer axis: sources in its middle run, and the bytes one source moves on in the output
   // and in the input.
-  std::int64_t count[Plan::kInlineAxes];
-  std::int64_t out_step[Plan::kInlineAxes];
-  std::int64_t in_step[Plan::kInlineAxes];
+  std::int64_t count[Program::kInlineAxes];
+  std::int64_t out_step[Program::kInlineAxes];
+  std::int64_t in_step[Program::kInlineAxes];
   std::int64_t out_at = row.head_len * unit;
-  std::int64_t in_at = plan.view_offset() + row.mid_src * unit;
+  std::int64_t in_at = detail::program(plan).view_offset() + row.mid_src * unit;
   std::int64_t out_stride = row.out_len * unit;  // bytes per position of the axis
   for (std::size_t k = outer; k-- > 0;) {
     const PlanAxis& a = axes[k];
@@ -49,7 +50,7 @@ inline void fill_then_place(const Plan& plan, const std::byte* in, std::byte* ou
     return;
   }
   // An odometer over the outer middle positions; the innermost outer axis is a loop of copies.
-  std::int64_t index[Plan::kInlineAxes] = {};
+  std::int64_t index[Program::kInlineAxes] = {};
   const std::size_t inner = outer - 1;
   for (;;) {
     for (std::int64_t i = 0; i < count[inner]; ++i) {

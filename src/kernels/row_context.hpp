@@ -8,6 +8,7 @@
 #include <span>
 #include <string>
 
+#include "../program.hpp"
 #include "padnd/plan.hpp"
 
 namespace padnd::detail {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <span>
 
+#include "../program.hpp"
 #include "padnd/plan.hpp"
 
 namespace padnd::detail {

@@ -32,7 +32,7 @@ class Lanes {
     for (std::size_t k = 0; k < out.size(); ++k) {
       if (k == axis_) continue;
       const bool padded_already = k < axis_;
-      const std::int64_t first = padded_already ? 0 : plan.pad_begins()[k];
+      const std::int64_t first = padded_already ? 0 : detail::program(plan).pad_begins()[k];
       dims_.push_back({padded_already ? out[k] : in[k], stride[k]});
       base_bytes_ += first * stride[k];
       count_ *= dims_.back().len;

@@ -12,6 +12,7 @@
 
 #include "../index_map.hpp"
 #include "../kernels/moves.hpp"
+#include "../plan_access.hpp"
 #include "../plan_internal.hpp"
 #include "lanes.hpp"
 #include "time_values.hpp"
@@ -78,7 +79,7 @@ void typed_pass(const Plan& plan, const AxisPass& pass, std::byte* out) {
       ramp_side<T, R>(lanes, out, pass, true);
       ramp_side<T, R>(lanes, out, pass, false);
     };
-    switch (plan.ramp_type().dtype) {  // the planner allows these seven
+    switch (detail::program(plan).ramp_type().dtype) {  // the planner allows these seven
       case DType::float16:
         return ramps.template operator()<Half>();
       case DType::float32:
@@ -170,7 +171,7 @@ void dispatch(const Plan& plan, const AxisPass& pass, std::byte* out) {
 }  // namespace
 
 void run_passes(const Plan& plan, std::byte* out) {
-  for (const AxisPass& pass : plan.passes()) {
+  for (const AxisPass& pass : detail::program(plan).passes()) {
     if (computes_values(pass.rule.mode) || pass.rule.odd) {
       dispatch(plan, pass, out);
     } else {
