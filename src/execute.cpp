@@ -12,6 +12,7 @@
 #include "engine.hpp"
 #include "kernels/bytes_rows.hpp"
 #include "kernels/fill_then_place.hpp"
+#include "kernels/kernel_list.hpp"
 #include "kernels/masked_rows.hpp"
 #include "kernels/packed_rows.hpp"
 #include "kernels/staged_output.hpp"
@@ -528,20 +529,12 @@ RowContext row_context(const Plan& plan, const ExecOptions& options) {
 
 void run_by_width(const Plan& plan, const RowContext& ctx, const std::byte* in, std::byte* out,
                   const ExecOptions& options) {
-  switch (detail::program(plan).unit_bytes()) {
-    case 1:
-      return run_bytes_blocks<1>(plan, ctx, in, out, options);
-    case 2:
-      return run_bytes_blocks<2>(plan, ctx, in, out, options);
-    case 4:
-      return run_bytes_blocks<4>(plan, ctx, in, out, options);
-    case 8:
-      return run_bytes_blocks<8>(plan, ctx, in, out, options);
-    case 16:
-      return run_bytes_blocks<16>(plan, ctx, in, out, options);
-    default:
-      return run_bytes_blocks<0>(plan, ctx, in, out, options);
-  }
+  const std::int64_t unit = detail::program(plan).unit_bytes();
+  // The unit widths of the kernel list, in order; its last entry (0) takes every other unit.
+#define PADND_RUN_WIDTH(kernel, W) \
+  if (W == 0 || unit == W) return run_bytes_blocks<W>(plan, ctx, in, out, options);
+  PADND_UNIT_WIDTHS(PADND_RUN_WIDTH, segments)
+#undef PADND_RUN_WIDTH
 }
 
 }  // namespace
