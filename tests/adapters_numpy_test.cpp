@@ -2,7 +2,9 @@
 // numpy adapter: pad_width / mode / keyword / empty-axis rules of numpy.pad.
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -187,6 +189,36 @@ TEST(adapters_numpy, AxisModesOnlyWhereAxesDiffer) {
   EXPECT_EQ(numpy::to_canonical(args, {2, 2}).axis_modes.size(), 2U);
   args.modes = {"mean"};
   EXPECT_EQ(numpy::to_canonical(args, {2, 2}).axis_modes.size(), 2U);
+}
+
+TEST(adapters_numpy, DtypesFromTheElementTypeTable) {
+  // numpy's kind letters and item sizes (numpy.dtype(...).kind / .itemsize).
+  const std::tuple<char, std::int64_t, DType> numpy_dtypes[] = {
+      {'b', 1, DType::boolean},    {'i', 1, DType::int8},        {'i', 2, DType::int16},
+      {'i', 4, DType::int32},      {'i', 8, DType::int64},       {'u', 1, DType::uint8},
+      {'u', 2, DType::uint16},     {'u', 4, DType::uint32},      {'u', 8, DType::uint64},
+      {'f', 2, DType::float16},    {'f', 4, DType::float32},     {'f', 8, DType::float64},
+      {'c', 8, DType::complex64},  {'c', 16, DType::complex128}, {'M', 8, DType::datetime64},
+      {'m', 8, DType::timedelta64}};
+  for (const auto& [kind, itemsize, dtype] : numpy_dtypes) {
+    EXPECT_EQ(from_numpy(kind, itemsize), ElementType(dtype)) << kind << itemsize;
+    EXPECT_EQ(numpy_kind(dtype), kind);
+    EXPECT_EQ(numpy_only(dtype), kind == 'M' || kind == 'm');
+  }
+  if constexpr (sizeof(long double) > sizeof(double)) {
+    EXPECT_EQ(from_numpy('f', sizeof(long double)), ElementType(DType::longdouble));
+    EXPECT_EQ(from_numpy('c', 2 * sizeof(long double)), ElementType(DType::clongdouble));
+  }
+  EXPECT_TRUE(numpy_only(DType::longdouble) && numpy_only(DType::clongdouble));
+  for (const auto& [kind, itemsize] :
+       {std::pair{'f', 3}, {'i', 16}, {'V', 4}, {'S', 1}, {'O', 8}}) {
+    EXPECT_EQ(from_numpy(kind, itemsize), std::nullopt) << kind << itemsize;
+  }
+  for (DType none : {DType::bfloat16, DType::float8e4m3fn, DType::int4, DType::uint2, DType::string,
+                     DType::opaque}) {
+    EXPECT_EQ(numpy_kind(none), '\0');
+    EXPECT_FALSE(numpy_only(none));
+  }
 }
 
 /// numpy >= 2.1 results for pads larger than the axis (periodic reflect / symmetric / wrap).

@@ -8,12 +8,19 @@ import numpy as np
 
 from . import _padnd
 
-_NATIVE_NAMES: dict[tuple[str, int], str] = {}
-_NUMPY_ONLY: set[str] = set()
-for _kind, _itemsize, _name, _only in _padnd.numpy_dtypes():
-    _NATIVE_NAMES.setdefault((_kind, _itemsize), _name)  # the first of a kind and size wins
-    if _only:
-        _NUMPY_ONLY.add(_name)
+
+def _core_table() -> tuple[dict[tuple[str, int], str], frozenset[str]]:
+    """(kind, itemsize) -> padnd name, and the names of numpy's own types, from the core."""
+    names: dict[tuple[str, int], str] = {}
+    numpy_only_names = set()
+    for kind, itemsize, name, only in _padnd.numpy_dtypes():
+        names.setdefault((kind, itemsize), name)  # the first of a kind and size is the type
+        if only:
+            numpy_only_names.add(name)
+    return names, frozenset(numpy_only_names)
+
+
+_NATIVE_NAMES, _NUMPY_ONLY = _core_table()
 
 
 def numpy_only(dtype: np.dtype) -> bool:

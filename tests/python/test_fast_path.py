@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import padnd
-from padnd import _padnd
+from padnd import _dtypes, _padnd
 
 # Every dtype numpy shares with the core's element-type table, long double aside (its padding
 # bytes are arbitrary, so results cannot be compared byte for byte).
@@ -198,3 +198,23 @@ def test_out_subclass_and_adjacent_buffers():
     buffer = np.zeros(24, dtype=np.uint8)
     out = buffer[8:24]
     assert _padnd.pad_fast(buffer[:8], (4, 4), "constant", None, 0, out) is out
+
+
+@pytest.mark.parametrize("code", [c for c in np.typecodes["All"] if c != "O"])
+def test_the_core_dtype_table_names_numpy_dtypes_as_numpy_does(code):
+    # One table (src/element_type.cpp) maps numpy dtypes for the fast path, padnd._dtypes and
+    # the CLI; numpy's own dtype names are the oracle.
+    dtype = np.dtype(code)
+    name = _dtypes.element_type_name(dtype)
+    if dtype.kind in "biufc" and dtype.type not in (np.longdouble, np.clongdouble):
+        assert name == dtype.name
+    elif dtype.kind in "Mm":
+        assert name == dtype.name.split("[")[0] and _dtypes.numpy_only(dtype)
+    elif dtype.type in (np.longdouble, np.clongdouble):
+        assert name == ("longdouble" if dtype.kind == "f" else "clongdouble")
+        assert _dtypes.numpy_only(dtype)
+    else:  # S, U, V: moved as opaque bytes
+        assert name == f"opaque{dtype.itemsize}" and not _dtypes.numpy_only(dtype)
+    swapped = dtype.newbyteorder("S")
+    if swapped.itemsize > 1 and not swapped.isnative:
+        assert _dtypes.element_type_name(swapped) == f"opaque{dtype.itemsize}"
