@@ -36,36 +36,13 @@ std::string errno_text() { return std::strerror(errno); }
 
 bool host_is_big_endian() { return std::endian::native == std::endian::big; }
 
+/// The padnd type of numpy's numeric dtype `kind``size` (the core's table); the CLI moves
+/// numpy's own types (times, long double) as opaque bytes, so those are not numeric here.
 std::optional<DType> numeric_dtype(char kind, std::int64_t size) {
-  switch (kind) {
-    case 'b':
-      if (size == 1) return DType::boolean;
-      break;
-    case 'i':
-      if (size == 1) return DType::int8;
-      if (size == 2) return DType::int16;
-      if (size == 4) return DType::int32;
-      if (size == 8) return DType::int64;
-      break;
-    case 'u':
-      if (size == 1) return DType::uint8;
-      if (size == 2) return DType::uint16;
-      if (size == 4) return DType::uint32;
-      if (size == 8) return DType::uint64;
-      break;
-    case 'f':
-      if (size == 2) return DType::float16;
-      if (size == 4) return DType::float32;
-      if (size == 8) return DType::float64;
-      break;
-    case 'c':
-      if (size == 8) return DType::complex64;
-      if (size == 16) return DType::complex128;
-      break;
-    default:
-      break;
-  }
-  return std::nullopt;
+  if (std::strchr("biufc", kind) == nullptr) return std::nullopt;
+  const std::optional<ElementType> type = from_numpy(kind, size);
+  if (!type || numpy_only(*type)) return std::nullopt;
+  return type->dtype;
 }
 
 /// Sizes numpy has besides the padnd numeric ones: long double (x87 80-bit in 12 or 16 bytes).
@@ -75,16 +52,13 @@ bool is_long_double(char kind, std::int64_t size) {
 
 /// numpy's kind letter for a padnd type ('O' stands in for padnd's variable-length strings).
 char kind_of(const ElementType& type) {
-  const std::string name = type.name();
-  if (type.dtype == DType::boolean) return 'b';
+  if (const char kind = numpy_kind(type); kind != '\0') return kind;  // M, m: no unit, no descr
   if (type.dtype == DType::string) return 'O';
   if (type.dtype == DType::opaque) return 'V';
-  if (type.dtype == DType::datetime64) return 'M';  // no unit: no .npy descr
-  if (type.dtype == DType::timedelta64) return 'm';
-  if (name.starts_with("int")) return 'i';
+  const std::string name = type.name();
+  if (name.starts_with("int")) return 'i';  // int4, int2
   if (name.starts_with("uint")) return 'u';
-  if (name.starts_with("complex") || type.dtype == DType::clongdouble) return 'c';
-  return 'f';  // float16/32/64, bfloat16, float8 and float4 variants
+  return 'f';  // bfloat16, float8 and float4 variants
 }
 
 std::int64_t checked_mul(std::int64_t a, std::int64_t b, const std::string& what) {

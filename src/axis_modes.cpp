@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Per-axis modes (PadSpec::axis_modes): their validation, and the axis passes a plan runs after
-// the engine for numpy's value modes, odd reflection and per-side constants.
+// the engine for numpy's value modes, odd reflection and per-side constants. The element types
+// numpy computes in are value_modes/type_rules.cpp's.
 #include <algorithm>
 #include <array>
 #include <span>
@@ -9,6 +10,7 @@
 
 #include "padnd/error.hpp"
 #include "plan_internal.hpp"
+#include "value_modes/type_rules.hpp"
 
 namespace padnd::detail {
 namespace {
@@ -21,90 +23,12 @@ bool is_statistic(Mode mode) { return computes_values(mode) && mode != Mode::lin
 
 bool computes(const AxisMode& m) { return computes_values(m.mode) || m.odd; }
 
-/// Whether numpy computes mode `m` for `type`: everything for numbers; maximum and minimum of
-/// datetime64 and odd reflection of timedelta64 (numpy rounds statistics of timedelta64 with
-/// np.round, which has no timedelta loop, and has no loops for the rest).
-bool computes_in(const ElementType& type, const AxisMode& m) {
-  switch (type.dtype) {
-    case DType::datetime64:
-      return !m.odd && (m.mode == Mode::maximum || m.mode == Mode::minimum);
-    case DType::timedelta64:
-      return m.odd;
-    case DType::boolean:
-    case DType::int8:
-    case DType::int16:
-    case DType::int32:
-    case DType::int64:
-    case DType::uint8:
-    case DType::uint16:
-    case DType::uint32:
-    case DType::uint64:
-    case DType::float16:
-    case DType::float32:
-    case DType::float64:
-    case DType::complex64:
-    case DType::complex128:
-    case DType::longdouble:
-    case DType::clongdouble:
-      return true;
-    default:
-      return false;
-  }
-}
-
-bool is_complex(const ElementType& type) {
-  return type.dtype == DType::complex64 || type.dtype == DType::complex128 ||
-         type.dtype == DType::clongdouble;
-}
-
-bool is_ramp_type(const ElementType& type) {
-  return type.dtype == DType::float16 || type.dtype == DType::float32 ||
-         type.dtype == DType::float64 || type.dtype == DType::longdouble || is_complex(type);
-}
-
 bool has_zero_length(std::span<const std::int64_t> shape) {
   return std::find(shape.begin(), shape.end(), 0) != shape.end();
 }
 
 std::string side_text(std::int64_t begin, std::int64_t end) {
   return "(begin " + std::to_string(begin) + ", end " + std::to_string(end) + ")";
-}
-
-/// Type-level checks of one axis whose mode computes values.
-void check_arithmetic(const ElementType& type, const PadSpec& spec, std::size_t k,
-                      const AxisMode& m, bool input_empty) {
-  const std::string mode = m.odd ? std::string(mode_name(m.mode)) + " with reflect_type 'odd'"
-                                 : std::string(mode_name(m.mode));
-  if (!computes_in(type, m)) {
-    throw Error(Errc::unsupported_type, where("mode", k) + mode +
-                                            " computes values, which needs a bool, integer, "
-                                            "float, complex or long double element type (or "
-                                            "datetime64 for maximum/minimum, timedelta64 for "
-                                            "odd reflection, as numpy); got " +
-                                            type.name());
-  }
-  if (m.mode == Mode::linear_ramp) {
-    if (!is_ramp_type(spec.ramp_type)) {
-      throw Error(Errc::unsupported_type,
-                  "ramp_type: linear_ramp computes in float16/32/64, longdouble or complex64/128 "
-                      "/clongdouble; got " +
-                      spec.ramp_type.name());
-    }
-    if (is_complex(spec.ramp_type) && is_integer(type)) {
-      throw Error(Errc::unsupported_type, where("end_values", k) +
-                                              "a complex ramp cannot be floored to " + type.name() +
-                                              " (numpy's floor has no complex loop)");
-    }
-    check_value(spec.ramp_type, m.begin_value, "end_values", k, "begin");
-    check_value(spec.ramp_type, m.end_value, "end_values", k, "end");
-  }
-  if ((m.mode == Mode::mean || m.mode == Mode::median) && is_integer(type) && !input_empty &&
-      (m.begin_stat_elems == 0 || m.end_stat_elems == 0)) {
-    throw Error(Errc::invalid_argument, where("stat_length", k) + "the " + mode +
-                                            " of 0 elements " +
-                                            side_text(m.begin_stat_elems, m.end_stat_elems) +
-                                            " is NaN, which has no " + type.name() + " value");
-  }
 }
 
 /// The rule a pass runs with: values resolved to bytes, stat lengths clipped to the axis.
@@ -195,7 +119,7 @@ std::vector<AxisPass> plan_passes(const ElementType& type, const std::vector<std
     const AxisMode& m = axis_mode(spec, k);
     // numpy computes nothing for an empty result (its array.size == 0 branch), whatever the type.
     bool needs_pass = computes(m) && !output_empty;
-    if (needs_pass) check_arithmetic(type, spec, k, m, input_empty);
+    if (needs_pass) check_computable(type, spec, k, m, input_empty);
     if (m.mode == Mode::constant) {
       check_value(type, m.begin_value, "constant_values", k, "begin");
       check_value(type, m.end_value, "constant_values", k, "end");

@@ -11,29 +11,35 @@
 namespace padnd {
 namespace {
 
+/// One element type. `numpy_kind` is numpy's dtype kind letter where numpy has the type ('\0'
+/// where it has not); `numpy_only` marks numpy's types that no framework spec has.
 struct TypeInfo {
   DType dtype;
   std::string_view name;
   Storage storage;
   int bits;
+  char numpy_kind = '\0';
+  bool numpy_only = false;
 };
 
+constexpr int kLongDoubleBits = 8 * static_cast<int>(sizeof(long double));
+
 constexpr std::array<TypeInfo, 30> kTypes{{
-    {DType::boolean, "bool", Storage::bytes, 8},
-    {DType::int8, "int8", Storage::bytes, 8},
-    {DType::int16, "int16", Storage::bytes, 16},
-    {DType::int32, "int32", Storage::bytes, 32},
-    {DType::int64, "int64", Storage::bytes, 64},
-    {DType::uint8, "uint8", Storage::bytes, 8},
-    {DType::uint16, "uint16", Storage::bytes, 16},
-    {DType::uint32, "uint32", Storage::bytes, 32},
-    {DType::uint64, "uint64", Storage::bytes, 64},
-    {DType::float16, "float16", Storage::bytes, 16},
+    {DType::boolean, "bool", Storage::bytes, 8, 'b'},
+    {DType::int8, "int8", Storage::bytes, 8, 'i'},
+    {DType::int16, "int16", Storage::bytes, 16, 'i'},
+    {DType::int32, "int32", Storage::bytes, 32, 'i'},
+    {DType::int64, "int64", Storage::bytes, 64, 'i'},
+    {DType::uint8, "uint8", Storage::bytes, 8, 'u'},
+    {DType::uint16, "uint16", Storage::bytes, 16, 'u'},
+    {DType::uint32, "uint32", Storage::bytes, 32, 'u'},
+    {DType::uint64, "uint64", Storage::bytes, 64, 'u'},
+    {DType::float16, "float16", Storage::bytes, 16, 'f'},
     {DType::bfloat16, "bfloat16", Storage::bytes, 16},
-    {DType::float32, "float32", Storage::bytes, 32},
-    {DType::float64, "float64", Storage::bytes, 64},
-    {DType::complex64, "complex64", Storage::bytes, 64},
-    {DType::complex128, "complex128", Storage::bytes, 128},
+    {DType::float32, "float32", Storage::bytes, 32, 'f'},
+    {DType::float64, "float64", Storage::bytes, 64, 'f'},
+    {DType::complex64, "complex64", Storage::bytes, 64, 'c'},
+    {DType::complex128, "complex128", Storage::bytes, 128, 'c'},
     {DType::string, "string", Storage::string, 8 * static_cast<int>(sizeof(std::string))},
     {DType::float8e4m3fn, "float8e4m3fn", Storage::bytes, 8},
     {DType::float8e4m3fnuz, "float8e4m3fnuz", Storage::bytes, 8},
@@ -45,10 +51,10 @@ constexpr std::array<TypeInfo, 30> kTypes{{
     {DType::float4e2m1, "float4e2m1", Storage::nibble, 4},
     {DType::int2, "int2", Storage::crumb, 2},
     {DType::uint2, "uint2", Storage::crumb, 2},
-    {DType::datetime64, "datetime64", Storage::bytes, 64},
-    {DType::timedelta64, "timedelta64", Storage::bytes, 64},
-    {DType::longdouble, "longdouble", Storage::bytes, 8 * static_cast<int>(sizeof(long double))},
-    {DType::clongdouble, "clongdouble", Storage::bytes, 16 * static_cast<int>(sizeof(long double))},
+    {DType::datetime64, "datetime64", Storage::bytes, 64, 'M', true},
+    {DType::timedelta64, "timedelta64", Storage::bytes, 64, 'm', true},
+    {DType::longdouble, "longdouble", Storage::bytes, kLongDoubleBits, 'f', true},
+    {DType::clongdouble, "clongdouble", Storage::bytes, 2 * kLongDoubleBits, 'c', true},
 }};
 
 constexpr bool in_enum_order() {
@@ -104,6 +110,23 @@ std::optional<ElementType> parse_element_type(std::string_view name) {
     if (ec == std::errc() && ptr == last && first != last && bytes > 0) {
       return ElementType::opaque(bytes);
     }
+  }
+  return std::nullopt;
+}
+
+char numpy_kind(const ElementType& type) noexcept {
+  const TypeInfo* t = find(type.dtype);
+  return t ? t->numpy_kind : '\0';
+}
+
+bool numpy_only(const ElementType& type) noexcept {
+  const TypeInfo* t = find(type.dtype);
+  return t != nullptr && t->numpy_only;
+}
+
+std::optional<ElementType> from_numpy(char kind, std::int64_t itemsize) noexcept {
+  for (const auto& t : kTypes) {  // the first match: float64 before a double-sized longdouble
+    if (t.numpy_kind != '\0' && t.numpy_kind == kind && t.bits == 8 * itemsize) return t.dtype;
   }
   return std::nullopt;
 }

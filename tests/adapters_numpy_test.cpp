@@ -2,7 +2,9 @@
 // numpy adapter: pad_width / mode / keyword / empty-axis rules of numpy.pad.
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -15,6 +17,11 @@ namespace {
 
 using test::expect_error;
 using Widths = std::vector<std::pair<std::int64_t, std::int64_t>>;
+
+/// Axis `k`'s mode: its AxisMode, or PadSpec::mode when the spec has none.
+Mode mode_of(const PadSpec& spec, std::size_t k) {
+  return spec.axis_modes.empty() ? spec.mode : spec.axis_modes[k].mode;
+}
 
 // Suite names repeat the executable's name so that `ctest -R "adapters|spec"` selects them.
 TEST(adapters_numpy, PadWidthOnePairPerAxis) {
@@ -51,8 +58,17 @@ TEST(adapters_numpy, ModesAcceptedAndOthersRejected) {
       {"linear_ramp", Mode::linear_ramp}, {"maximum", Mode::maximum}, {"mean", Mode::mean},
       {"median", Mode::median},     {"minimum", Mode::minimum}};
   for (auto [name, mode] : accepted) {
-    EXPECT_EQ(numpy::to_canonical({{1, 1}}, name, "", {3}).axis_modes[0].mode, mode);
+    EXPECT_EQ(mode_of(numpy::to_canonical({{1, 1}}, name, "", {3}), 0), mode);
+    const numpy::ModeRule* rule = numpy::find_mode(name);
+    ASSERT_NE(rule, nullptr);
+    EXPECT_EQ(rule->mode, mode);
   }
+  EXPECT_EQ(numpy::modes().size(), std::size(accepted));
+  EXPECT_EQ(numpy::find_mode("Constant"), nullptr);
+  EXPECT_EQ(numpy::find_mode("constant")->keyword, "constant_values");
+  EXPECT_EQ(numpy::find_mode("empty")->keyword, "");
+  EXPECT_EQ(numpy::find_mode("symmetric")->keyword, "reflect_type");
+  EXPECT_EQ(numpy::find_mode("median")->keyword, "stat_length");
   for (const char* bad : {"Constant", "", "reflect_odd"}) {
     expect_error(
         [&] {
@@ -143,8 +159,66 @@ TEST(adapters_numpy, CanonicalSwitchesAndValue) {
   EXPECT_EQ(spec.negative_order, NegativeOrder::map_on_original);
   EXPECT_EQ(spec.negative_size, NegativeSize::error);
   EXPECT_EQ(spec.value, seven);
-  EXPECT_EQ(spec.axis_modes[1].end_value, seven);
+  EXPECT_TRUE(spec.axis_modes.empty());  // one index mode, one value: no per-axis rules
   EXPECT_TRUE(numpy::to_canonical({{1, 2}, {0, 3}}, "edge", seven, {2, 2}).value.empty());
+}
+
+TEST(adapters_numpy, AxisModesOnlyWhereAxesDiffer) {
+  const std::string seven = test::element_bytes(DType::float64, 7);
+  const std::string eight = test::element_bytes(DType::float64, 8);
+  numpy::PadArgs args;
+  args.pad_width = {{1, 2}, {0, 3}};
+  args.modes = {"wrap"};
+  EXPECT_TRUE(numpy::to_canonical(args, {2, 2}).axis_modes.empty());
+  args.modes = {"wrap", "edge"};  // index modes per axis
+  PadSpec spec = numpy::to_canonical(args, {2, 2});
+  ASSERT_EQ(spec.axis_modes.size(), 2U);
+  EXPECT_EQ(spec.axis_modes[1].mode, Mode::edge);
+  args.modes = {"constant"};
+  args.constant_values = {{seven, seven}, {seven, eight}};  // a side differs: numpy's corners
+  spec = numpy::to_canonical(args, {2, 2});
+  ASSERT_EQ(spec.axis_modes.size(), 2U);
+  EXPECT_EQ(spec.value, seven);
+  EXPECT_EQ(spec.axis_modes[1].end_value, eight);
+  args.constant_values = {{seven, seven}, {seven, seven}};
+  spec = numpy::to_canonical(args, {2, 2});
+  EXPECT_TRUE(spec.axis_modes.empty());
+  EXPECT_EQ(spec.value, seven);
+  args.modes = {"reflect"};  // odd reflection computes: kept per axis
+  args.reflect_type = "odd";
+  EXPECT_EQ(numpy::to_canonical(args, {2, 2}).axis_modes.size(), 2U);
+  args.modes = {"mean"};
+  EXPECT_EQ(numpy::to_canonical(args, {2, 2}).axis_modes.size(), 2U);
+}
+
+TEST(adapters_numpy, DtypesFromTheElementTypeTable) {
+  // numpy's kind letters and item sizes (numpy.dtype(...).kind / .itemsize).
+  const std::tuple<char, std::int64_t, DType> numpy_dtypes[] = {
+      {'b', 1, DType::boolean},    {'i', 1, DType::int8},        {'i', 2, DType::int16},
+      {'i', 4, DType::int32},      {'i', 8, DType::int64},       {'u', 1, DType::uint8},
+      {'u', 2, DType::uint16},     {'u', 4, DType::uint32},      {'u', 8, DType::uint64},
+      {'f', 2, DType::float16},    {'f', 4, DType::float32},     {'f', 8, DType::float64},
+      {'c', 8, DType::complex64},  {'c', 16, DType::complex128}, {'M', 8, DType::datetime64},
+      {'m', 8, DType::timedelta64}};
+  for (const auto& [kind, itemsize, dtype] : numpy_dtypes) {
+    EXPECT_EQ(from_numpy(kind, itemsize), ElementType(dtype)) << kind << itemsize;
+    EXPECT_EQ(numpy_kind(dtype), kind);
+    EXPECT_EQ(numpy_only(dtype), kind == 'M' || kind == 'm');
+  }
+  if constexpr (sizeof(long double) > sizeof(double)) {
+    EXPECT_EQ(from_numpy('f', sizeof(long double)), ElementType(DType::longdouble));
+    EXPECT_EQ(from_numpy('c', 2 * sizeof(long double)), ElementType(DType::clongdouble));
+  }
+  EXPECT_TRUE(numpy_only(DType::longdouble) && numpy_only(DType::clongdouble));
+  for (const auto& [kind, itemsize] :
+       {std::pair{'f', 3}, {'i', 16}, {'V', 4}, {'S', 1}, {'O', 8}}) {
+    EXPECT_EQ(from_numpy(kind, itemsize), std::nullopt) << kind << itemsize;
+  }
+  for (DType none : {DType::bfloat16, DType::float8e4m3fn, DType::int4, DType::uint2, DType::string,
+                     DType::opaque}) {
+    EXPECT_EQ(numpy_kind(none), '\0');
+    EXPECT_FALSE(numpy_only(none));
+  }
 }
 
 /// numpy >= 2.1 results for pads larger than the axis (periodic reflect / symmetric / wrap).

@@ -63,6 +63,22 @@ struct ElementType {
 /// Parses a name produced by ElementType::name() (also accepts "float", "double", "bool").
 std::optional<ElementType> parse_element_type(std::string_view name);
 
+/// numpy's dtype kind letter of `type`: 'b', 'i', 'u', 'f', 'c', 'M' (datetime64), 'm'
+/// (timedelta64); '\0' for the types numpy does not have (bfloat16, float8, packed, string,
+/// opaque). This table is the one map between numpy's dtypes and padnd's types, for the core,
+/// the CLI and Python.
+char numpy_kind(const ElementType& type) noexcept;
+
+/// The padnd type of numpy's dtype of `kind` and `itemsize` (either byte order; datetime64 and
+/// timedelta64 in any unit), or nullopt where there is none ('S', 'U', 'V', 'O', other sizes).
+/// Where two types share a kind and a size (a long double as wide as a double), the first in
+/// DType order (float64).
+std::optional<ElementType> from_numpy(char kind, std::int64_t itemsize) noexcept;
+
+/// numpy's own types that no framework spec has: datetime64, timedelta64, longdouble and
+/// clongdouble (their index modes move them as opaque bytes there).
+bool numpy_only(const ElementType& type) noexcept;
+
 /// Whether `type` holds integers (signed or unsigned, including the packed 4-/2-bit ones).
 bool is_integer(const ElementType& type) noexcept;
 

@@ -1,25 +1,31 @@
 # SPDX-License-Identifier: Apache-2.0
 # numpy dtype -> padnd element-type name (the engine moves bits, so only the size must be right).
+# The map is the core's element-type table (padnd::numpy_kind), shared with the CLI and the
+# fast path; nothing is listed here.
 from __future__ import annotations
 
 import numpy as np
 
-_NATIVE_NAMES = {
-    ("b", 1): "bool",
-    ("i", 1): "int8", ("i", 2): "int16", ("i", 4): "int32", ("i", 8): "int64",
-    ("u", 1): "uint8", ("u", 2): "uint16", ("u", 4): "uint32", ("u", 8): "uint64",
-    ("f", 2): "float16", ("f", 4): "float32", ("f", 8): "float64",
-    ("c", 8): "complex64", ("c", 16): "complex128",
-    ("M", 8): "datetime64", ("m", 8): "timedelta64",  # any unit: int64 ticks
-}
+from . import _padnd
 
 
-_LONG_DOUBLES: tuple[type, ...] = (np.longdouble, np.clongdouble)
+def _core_table() -> tuple[dict[tuple[str, int], str], frozenset[str]]:
+    """(kind, itemsize) -> padnd name, and the names of numpy's own types, from the core."""
+    names: dict[tuple[str, int], str] = {}
+    numpy_only_names = set()
+    for kind, itemsize, name, only in _padnd.numpy_dtypes():
+        names.setdefault((kind, itemsize), name)  # the first of a kind and size is the type
+        if only:
+            numpy_only_names.add(name)
+    return names, frozenset(numpy_only_names)
+
+
+_NATIVE_NAMES, _NUMPY_ONLY = _core_table()
 
 
 def numpy_only(dtype: np.dtype) -> bool:
     """datetime64, timedelta64 and long double: numpy's types that no framework spec has."""
-    return dtype.kind in "Mm" or dtype.type in _LONG_DOUBLES
+    return _NATIVE_NAMES.get((dtype.kind, dtype.itemsize)) in _NUMPY_ONLY
 
 
 def element_type_name(dtype: np.dtype) -> str:
@@ -28,8 +34,6 @@ def element_type_name(dtype: np.dtype) -> str:
     if dtype.hasobject:
         raise TypeError("object arrays hold references, not values; padnd cannot move them")
     if dtype.isnative:
-        if dtype.type in _LONG_DOUBLES:  # C++ long double, whatever its size
-            return "longdouble" if dtype.type is np.longdouble else "clongdouble"
         name = _NATIVE_NAMES.get((dtype.kind, dtype.itemsize))
         if name is not None:
             return name

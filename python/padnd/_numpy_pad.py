@@ -11,16 +11,10 @@ from ._dtypes import element_type_name
 from ._pairs import pad_pairs, stat_pairs, value_pairs
 from ._window import window_ranges
 
-# The keywords numpy.pad accepts per mode (so unknown ones fail the same way).
-_ALLOWED_KWARGS = {
-    "empty": (), "edge": (), "wrap": (),
-    "constant": ("constant_values",),
-    "linear_ramp": ("end_values",),
-    "maximum": ("stat_length",), "mean": ("stat_length",),
-    "median": ("stat_length",), "minimum": ("stat_length",),
-    "reflect": ("reflect_type",), "symmetric": ("reflect_type",),
-}
-_STAT_MODES = ("maximum", "mean", "median", "minimum")
+# The keywords numpy.pad accepts per mode (so unknown ones fail the same way): the numpy
+# adapter's mode table.
+_ALLOWED_KWARGS = {name: (keyword,) if keyword else () for name, keyword in _padnd.numpy_modes()}
+_STAT_MODES = tuple(name for name, keyword in _padnd.numpy_modes() if keyword == "stat_length")
 _NEGATIVE_ORDERS = ("map_on_original", "crop_then_pad")
 
 

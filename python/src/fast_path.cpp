@@ -1,15 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
-// padnd.pad's fast path: the common numpy.pad calls (an ndarray of a native numeric dtype, an
-// int or int pairs for pad_width, an index mode, no constant or obvious constants: a scalar, a
-// (before, after) pair or one pair per axis) are handled here in one call, with the plan cached
-// per thread, so a small pad costs about a microsecond instead of tens. An `out=` array that
-// passes _check_out's checks is written in place. Anything else returns None and takes the
-// general Python path, which owns numpy.pad's full argument handling and error messages
+// padnd.pad's fast path: the common numpy.pad calls (an ndarray of a native dtype that numpy
+// and padnd share, an int or int pairs for pad_width, an index mode, no constant or obvious
+// constants: a scalar, a (before, after) pair or one pair per axis) are handled here in one
+// call, so a small pad costs about a microsecond instead of tens. The request is numpy.pad's
+// arguments as the numpy adapter takes them (numpy::PadArgs): the adapter makes the spec, and
+// the thread's plan cache (plan_cache.hpp) keeps the plans of recent requests. An `out=` array
+// that passes _check_out's checks is written in place. Anything else returns None and takes
+// the general Python path, which owns numpy.pad's full argument handling and error messages
 // (out= included: a rejected `out` is reported there).
 #include "fast_path.hpp"
 
 #include <Python.h>
+#include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -22,49 +26,14 @@
 #include <utility>
 #include <vector>
 
+#include "padnd/adapters/numpy.hpp"
 #include "padnd/padnd.hpp"
+#include "plan_cache.hpp"
 
 namespace nb = nanobind;
 
 namespace padnd::python {
 namespace {
-
-using Ints = std::vector<std::int64_t>;
-
-/// A native numeric dtype by numpy's one-letter kind and its size.
-std::optional<ElementType> native_numeric(char kind, std::int64_t itemsize) {
-  switch (kind) {
-    case 'b': return itemsize == 1 ? std::optional(ElementType{DType::boolean}) : std::nullopt;
-    case 'i':
-      switch (itemsize) {
-        case 1: return ElementType{DType::int8};
-        case 2: return ElementType{DType::int16};
-        case 4: return ElementType{DType::int32};
-        case 8: return ElementType{DType::int64};
-      }
-      return std::nullopt;
-    case 'u':
-      switch (itemsize) {
-        case 1: return ElementType{DType::uint8};
-        case 2: return ElementType{DType::uint16};
-        case 4: return ElementType{DType::uint32};
-        case 8: return ElementType{DType::uint64};
-      }
-      return std::nullopt;
-    case 'f':
-      switch (itemsize) {
-        case 2: return ElementType{DType::float16};
-        case 4: return ElementType{DType::float32};
-        case 8: return ElementType{DType::float64};
-      }
-      return std::nullopt;
-    case 'c':
-      if (itemsize == 8) return ElementType{DType::complex64};
-      if (itemsize == 16) return ElementType{DType::complex128};
-      return std::nullopt;
-  }
-  return std::nullopt;
-}
 
 /// An exact Python int (not bool, not a numpy scalar), or nullopt.
 std::optional<std::int64_t> exact_int(PyObject* o) {
@@ -78,181 +47,167 @@ std::optional<std::int64_t> exact_int(PyObject* o) {
   return v;
 }
 
+using Widths = std::vector<std::pair<std::int64_t, std::int64_t>>;
+
+/// Non-negative (before, after) widths from two Python objects; false for anything else.
+bool width_pair(PyObject* before, PyObject* after, std::pair<std::int64_t, std::int64_t>& pair) {
+  const auto b = exact_int(before);
+  const auto e = exact_int(after);
+  if (!b || !e || *b < 0 || *e < 0) return false;
+  pair = {*b, *e};
+  return true;
+}
+
 /// pad_width as an int, (n,), (before, after) or one (before, after) per axis, all
-/// non-negative; false for any other form (the general path broadcasts or rejects it).
-bool parse_pad_width(PyObject* pw, std::size_t ndim, Ints& begins, Ints& ends) {
-  begins.assign(ndim, 0);
-  ends.assign(ndim, 0);
+/// non-negative, as one pair per axis; false for any other form (the general path broadcasts
+/// or rejects it).
+bool parse_pad_width(PyObject* pw, std::size_t ndim, Widths& widths) {
+  widths.resize(ndim);
   if (auto n = exact_int(pw)) {
     if (*n < 0) return false;
-    begins.assign(ndim, *n);
-    ends.assign(ndim, *n);
+    std::fill(widths.begin(), widths.end(), std::pair(*n, *n));
     return true;
   }
   if (!PyTuple_CheckExact(pw) && !PyList_CheckExact(pw)) return false;
   const Py_ssize_t len = PySequence_Fast_GET_SIZE(pw);
   if (len == 0) return false;  // numpy: "`pad_width` must be of integral type."
   PyObject** items = PySequence_Fast_ITEMS(pw);
-  if (len == 1 || len == 2) {  // (n,) or (before, after) for every axis
-    const auto b = exact_int(items[0]);
-    const auto e = exact_int(items[len - 1]);
-    if (b && e) {
-      if (*b < 0 || *e < 0) return false;
-      begins.assign(ndim, *b);
-      ends.assign(ndim, *e);
-      return true;
-    }
+  std::pair<std::int64_t, std::int64_t> all;
+  if ((len == 1 || len == 2) && width_pair(items[0], items[len - 1], all)) {
+    std::fill(widths.begin(), widths.end(), all);  // (n,) or (before, after) for every axis
+    return true;
   }
   if (static_cast<std::size_t>(len) != ndim) return false;
   for (std::size_t k = 0; k < ndim; ++k) {
     PyObject* pair = items[k];
     if (!PyTuple_CheckExact(pair) && !PyList_CheckExact(pair)) return false;
     if (PySequence_Fast_GET_SIZE(pair) != 2) return false;
-    const auto b = exact_int(PySequence_Fast_ITEMS(pair)[0]);
-    const auto e = exact_int(PySequence_Fast_ITEMS(pair)[1]);
-    if (!b || !e || *b < 0 || *e < 0) return false;
-    begins[k] = *b;
-    ends[k] = *e;
+    if (!width_pair(PySequence_Fast_ITEMS(pair)[0], PySequence_Fast_ITEMS(pair)[1], widths[k])) {
+      return false;
+    }
   }
   return true;
 }
 
-/// The mode, or nullopt; "empty" takes no constant (numpy rejects one: the general path says so).
-std::optional<Mode> index_mode(PyObject* mode, bool has_constant) {
-  if (!PyUnicode_CheckExact(mode)) return std::nullopt;
+/// numpy.pad's mode `mode` (a str) when the fast path takes it: an index mode (the numpy
+/// adapter's table says which), and a given constant_values only with the mode that takes it
+/// (numpy rejects it with any other: the general path says so).
+const numpy::ModeRule* fast_mode(PyObject* mode, bool has_constant) {
+  if (!PyUnicode_CheckExact(mode)) return nullptr;
   Py_ssize_t n = 0;
   const char* s = PyUnicode_AsUTF8AndSize(mode, &n);
   if (s == nullptr) {
     PyErr_Clear();
-    return std::nullopt;
+    return nullptr;
   }
-  const std::string_view name(s, static_cast<std::size_t>(n));
-  if (name == "constant") return Mode::constant;
-  if (name == "empty") return has_constant ? std::nullopt : std::optional(Mode::constant);
-  if (name == "edge") return Mode::edge;
-  if (name == "reflect") return Mode::reflect;
-  if (name == "symmetric") return Mode::symmetric;
-  if (name == "wrap") return Mode::wrap;
-  return std::nullopt;
+  const numpy::ModeRule* rule = numpy::find_mode({s, static_cast<std::size_t>(n)});
+  if (rule == nullptr || computes_values(rule->mode)) return nullptr;
+  if (has_constant && rule->keyword != "constant_values") return nullptr;
+  return rule;
 }
 
 template <typename T>
-std::string bytes_of(T v) {
-  std::string b(sizeof v, '\0');
-  std::memcpy(b.data(), &v, sizeof v);
-  return b;
+void set_bytes(std::string& out, T v) {
+  out.resize(sizeof v);
+  std::memcpy(out.data(), &v, sizeof v);
 }
 
-/// The constant's bytes when numpy's cast of it is obvious (None = not given / 0 -> zero bits, a Python float
-/// into float32/float64, an in-range Python int into an integer type); nullopt otherwise.
-/// `alone`: the value is the whole constant_values (numpy makes a uint64 array of a lone int from
-/// 2^63 on, but a float64 array of such an int in a pair).
-std::optional<std::string> constant_bytes(PyObject* value, const ElementType& type, bool alone) {
-  if (value == Py_None) return std::string();
-  if (auto i = exact_int(value)) {
-    if (*i == 0) return std::string();
-    switch (type.dtype) {
-      case DType::int8: if (*i >= INT8_MIN && *i <= INT8_MAX) return bytes_of(static_cast<std::int8_t>(*i)); break;
-      case DType::int16: if (*i >= INT16_MIN && *i <= INT16_MAX) return bytes_of(static_cast<std::int16_t>(*i)); break;
-      case DType::int32: if (*i >= INT32_MIN && *i <= INT32_MAX) return bytes_of(static_cast<std::int32_t>(*i)); break;
-      case DType::int64: return bytes_of(*i);
-      case DType::uint8: if (*i >= 0 && *i <= UINT8_MAX) return bytes_of(static_cast<std::uint8_t>(*i)); break;
-      case DType::uint16: if (*i >= 0 && *i <= UINT16_MAX) return bytes_of(static_cast<std::uint16_t>(*i)); break;
-      case DType::uint32: if (*i >= 0 && *i <= UINT32_MAX) return bytes_of(static_cast<std::uint32_t>(*i)); break;
-      case DType::uint64: if (*i >= 0) return bytes_of(static_cast<std::uint64_t>(*i)); break;
-      default: break;
-    }
-    return std::nullopt;
+/// `i` as a T, if it fits (numpy raises OverflowError otherwise: the general path does).
+template <typename T>
+bool fitting_int_bytes(std::int64_t i, std::string& out) {
+  if (!std::in_range<T>(i)) return false;
+  set_bytes(out, static_cast<T>(i));
+  return true;
+}
+
+bool int_constant_bytes(std::int64_t i, DType dtype, std::string& out) {
+  switch (dtype) {
+    case DType::int8:
+      return fitting_int_bytes<std::int8_t>(i, out);
+    case DType::int16:
+      return fitting_int_bytes<std::int16_t>(i, out);
+    case DType::int32:
+      return fitting_int_bytes<std::int32_t>(i, out);
+    case DType::int64:
+      return fitting_int_bytes<std::int64_t>(i, out);
+    case DType::uint8:
+      return fitting_int_bytes<std::uint8_t>(i, out);
+    case DType::uint16:
+      return fitting_int_bytes<std::uint16_t>(i, out);
+    case DType::uint32:
+      return fitting_int_bytes<std::uint32_t>(i, out);
+    case DType::uint64:
+      return fitting_int_bytes<std::uint64_t>(i, out);
+    default:
+      return false;
   }
+}
+
+/// Sets `out` to the constant's bytes when numpy's cast of it is obvious: 0 gives zero bits, a
+/// Python float goes into float32/float64, an in-range Python int into an integer type; false
+/// otherwise (None too: numpy casts it as an object). `alone`: the value is the whole
+/// constant_values (numpy makes a uint64 array of a lone int from 2^63 on, but a float64 array
+/// of such an int in a pair).
+bool constant_bytes(PyObject* value, const ElementType& type, bool alone, std::string& out) {
+  const std::optional<std::int64_t> i = exact_int(value);
+  if (i && *i == 0) {
+    out.assign(static_cast<std::size_t>(type.item_bytes()), '\0');
+    return true;
+  }
+  if (i) return int_constant_bytes(*i, type.dtype, out);
   if (alone && type.dtype == DType::uint64 && PyLong_CheckExact(value)) {  // 2^63 and more
     const unsigned long long u = PyLong_AsUnsignedLongLong(value);
     if (u == static_cast<unsigned long long>(-1) && PyErr_Occurred()) {
       PyErr_Clear();  // negative or too large: numpy's OverflowError, on the general path
-      return std::nullopt;
+      return false;
     }
-    return bytes_of(static_cast<std::uint64_t>(u));
+    set_bytes(out, static_cast<std::uint64_t>(u));
+    return true;
   }
-  if (PyFloat_CheckExact(value)) {
-    const double d = PyFloat_AS_DOUBLE(value);
-    if (type.dtype == DType::float64) return bytes_of(d);
-    if (type.dtype == DType::float32) return bytes_of(static_cast<float>(d));
-  }
-  return std::nullopt;
+  if (!PyFloat_CheckExact(value)) return false;
+  const double d = PyFloat_AS_DOUBLE(value);
+  if (type.dtype == DType::float64) set_bytes(out, d);
+  if (type.dtype == DType::float32) set_bytes(out, static_cast<float>(d));
+  return type.dtype == DType::float64 || type.dtype == DType::float32;
 }
 
-/// One (before, after) pair of constant bytes per axis.
-using ValuePairs = std::vector<std::pair<std::string, std::string>>;
+/// One axis's (before, after) constants from a pair of obvious values (constant_bytes).
+bool constant_pair(PyObject* p, const ElementType& type,
+                   std::pair<std::string, std::string>& pair) {
+  if ((!PyTuple_CheckExact(p) && !PyList_CheckExact(p)) || PySequence_Fast_GET_SIZE(p) != 2) {
+    return false;
+  }
+  return constant_bytes(PySequence_Fast_ITEMS(p)[0], type, false, pair.first) &&
+         constant_bytes(PySequence_Fast_ITEMS(p)[1], type, false, pair.second);
+}
 
-/// constant_values as numpy broadcasts it, when that is obvious: none (empty: the default
-/// value), a scalar (one pair), a (before, after) pair, or one such pair per axis, each value an
-/// obvious cast (constant_bytes); nullopt otherwise. Values are spelled out (zero as zero
-/// bytes), so that pairs compare by value.
-std::optional<ValuePairs> constant_pairs(PyObject* values, const ElementType& type,
-                                         std::size_t ndim) {
-  const auto one = [&](PyObject* v, bool alone) -> std::optional<std::string> {
-    std::optional<std::string> b = constant_bytes(v, type, alone);
-    if (b && b->empty()) b = std::string(static_cast<std::size_t>(type.item_bytes()), '\0');
-    return b;
-  };
-  const auto pair_of = [&](PyObject* p) -> std::optional<std::pair<std::string, std::string>> {
-    if ((!PyTuple_CheckExact(p) && !PyList_CheckExact(p)) || PySequence_Fast_GET_SIZE(p) != 2) {
-      return std::nullopt;
-    }
-    auto before = one(PySequence_Fast_ITEMS(p)[0], false);
-    auto after = one(PySequence_Fast_ITEMS(p)[1], false);
-    if (!before || !after) return std::nullopt;
-    return std::pair(std::move(*before), std::move(*after));
-  };
-  if (values == Py_None) return ValuePairs{};  // numpy's 0: the spec's default value
-  if (auto both = one(values, true)) return ValuePairs(1, {*both, *both});  // every side
-  if (auto pair = pair_of(values)) return ValuePairs(ndim, *pair);  // (before, after)
+/// constant_values as numpy broadcasts it, when that is obvious: None (no pairs: the default
+/// value), a scalar, a (before, after) pair, or one such pair per axis, each value an obvious
+/// cast (constant_bytes); false otherwise. `pairs` gets one pair per axis, values spelled out
+/// (zero as zero bytes), so that requests compare by value.
+bool constant_pairs(PyObject* values, const ElementType& type, std::size_t ndim,
+                    numpy::ValuePairs& pairs) {
+  pairs.clear();
+  if (values == Py_None) return true;  // numpy's 0: the spec's default value
+  std::pair<std::string, std::string> all;
+  if (constant_bytes(values, type, true, all.first)) {  // every side
+    all.second = all.first;
+    pairs.assign(ndim, all);
+    return true;
+  }
+  if (constant_pair(values, type, all)) {  // (before, after) on every axis
+    pairs.assign(ndim, all);
+    return true;
+  }
   if (ndim == 0 || (!PyTuple_CheckExact(values) && !PyList_CheckExact(values)) ||
       static_cast<std::size_t>(PySequence_Fast_GET_SIZE(values)) != ndim) {
-    return std::nullopt;
+    return false;
   }
-  ValuePairs per_axis;
+  pairs.resize(ndim);
   for (std::size_t k = 0; k < ndim; ++k) {
-    auto pair = pair_of(PySequence_Fast_ITEMS(values)[k]);
-    if (!pair) return std::nullopt;
-    per_axis.push_back(std::move(*pair));
+    if (!constant_pair(PySequence_Fast_ITEMS(values)[k], type, pairs[k])) return false;
   }
-  return per_axis;
-}
-
-/// The last plan this thread made, reused while the request is the same.
-struct CachedPlan {
-  ElementType type;
-  Ints shape, strides, begins, ends;
-  Mode mode = Mode::constant;
-  ValuePairs values;
-  std::optional<Plan> plan;
-
-  bool matches(const ElementType& t, const Ints& sh, const Ints& st, const Ints& b, const Ints& e,
-               Mode m, const ValuePairs& v) const {
-    return plan && t.dtype == type.dtype && t.opaque_bytes == type.opaque_bytes && sh == shape &&
-           st == strides && b == begins && e == ends && m == mode && v == values;
-  }
-};
-
-/// The canonical spec of a fast-path request: one value when every side has the same constant,
-/// else a constant per axis and side (numpy's corners: later axes own them).
-PadSpec fast_spec(const Ints& begins, const Ints& ends, Mode mode, const ValuePairs& values) {
-  PadSpec spec;
-  for (std::size_t k = 0; k < begins.size(); ++k) spec.axes.push_back({begins[k], ends[k], 0});
-  spec.mode = mode;
-  if (mode != Mode::constant || values.empty()) return spec;
-  spec.value = values[0].first;
-  const bool one_value = std::all_of(values.begin(), values.end(), [&](const auto& side) {
-    return side.first == spec.value && side.second == spec.value;
-  });
-  if (one_value) return spec;
-  for (const auto& [before, after] : values) {
-    AxisMode m;
-    m.begin_value = before;
-    m.end_value = after;
-    spec.axis_modes.push_back(std::move(m));
-  }
-  return spec;
+  return true;
 }
 
 /// Releases a Py_buffer on every path.
@@ -318,48 +273,75 @@ nb::object new_array(std::span<const std::int64_t> shape, const nb::object& dtyp
 /// Outputs below this many bytes are written without releasing the GIL (releasing costs more).
 constexpr std::int64_t kReleaseGilBytes = std::int64_t{64} << 10;
 
-nb::object pad_fast(nb::handle array, nb::handle pad_width, nb::handle mode_name,
-                    nb::handle constant_values, int threads, nb::handle out_array) {
+/// The element type of an ndarray's dtype when the fast path takes it: native byte order, and
+/// a type numpy and padnd share (the core's table: bool, integers, floats, complex, times),
+/// except long double, whose padding bytes numpy's casts leave as they find them (the general
+/// path casts constants as numpy does); nullopt otherwise.
+std::optional<ElementType> native_type(const nb::object& dtype, std::int64_t itemsize) {
+  if (!nb::cast<bool>(dtype.attr("isnative"))) return std::nullopt;
+  nb::object kind = dtype.attr("kind");
+  Py_ssize_t n = 0;
+  const char* s = PyUnicode_AsUTF8AndSize(kind.ptr(), &n);
+  if (s == nullptr) throw nb::python_error();
+  const std::optional<ElementType> type = n == 1 ? from_numpy(s[0], itemsize) : std::nullopt;
+  if (!type || type->dtype == DType::longdouble || type->dtype == DType::clongdouble) {
+    return std::nullopt;
+  }
+  return type;
+}
+
+/// The request of the current call. Each thread reuses one, so that a request found in the
+/// cache allocates nothing; a nested call on the same thread (a finalizer that pads, run while
+/// this call is under way) gets a request of its own.
+class RequestSlot {
+ public:
+  RequestSlot() : request_(busy_ ? own_.emplace() : reusable_), took_reusable_(!busy_) {
+    busy_ = true;
+  }
+  ~RequestSlot() {
+    if (took_reusable_) busy_ = false;
+  }
+  RequestSlot(const RequestSlot&) = delete;
+  RequestSlot& operator=(const RequestSlot&) = delete;
+  PadRequest& operator*() { return request_; }
+
+ private:
+  static thread_local PadRequest reusable_;
+  static thread_local bool busy_;
+  std::optional<PadRequest> own_;
+  PadRequest& request_;
+  bool took_reusable_;
+};
+thread_local PadRequest RequestSlot::reusable_;
+thread_local bool RequestSlot::busy_ = false;
+
+/// numpy.pad(array of `in`'s layout and `type`, pad_width, mode, constant_values) as the numpy
+/// adapter takes it, in `request`; false when the fast path does not take the arguments.
+bool read_request(const Py_buffer& in, const ElementType& type, nb::handle pad_width,
+                  const numpy::ModeRule& mode, nb::handle constant_values, PadRequest& request) {
+  const auto ndim = static_cast<std::size_t>(in.ndim);
+  request.type = type;
+  request.shape.assign(in.shape, in.shape + ndim);
+  request.byte_strides.assign(in.strides, in.strides + ndim);
+  request.args.modes.resize(1);
+  request.args.modes[0] = mode.name;
+  return parse_pad_width(pad_width.ptr(), ndim, request.args.pad_width) &&
+         constant_pairs(constant_values.ptr(), type, ndim, request.args.constant_values);
+}
+
+/// The plan of `request`: from the thread's cache, or made by the numpy adapter and the planner.
+std::shared_ptr<const Plan> plan_for(const PadRequest& request) {
+  PlanCache& cache = thread_plan_cache();
+  if (std::shared_ptr<const Plan> plan = cache.find(request)) return plan;
+  const PadSpec spec = numpy::to_canonical(request.args, request.shape);
+  return cache.add(request, make_plan(request.type, request.shape, request.byte_strides, spec));
+}
+
+/// Pads `in` by `plan` into `out_array` (when _check_out would take it: else None, for the
+/// general path to report) or into a new array of `dtype`; returns the output.
+nb::object write_output(const Plan& plan, const Buffer& in, const nb::object& dtype,
+                        nb::handle out_array, int threads) {
   static nb::object ndarray_type = nb::module_::import_("numpy").attr("ndarray");
-  if (array.type().ptr() != ndarray_type.ptr()) return nb::none();
-  const std::optional<Mode> mode = index_mode(mode_name.ptr(), !constant_values.is_none());
-  if (!mode) return nb::none();
-  if (*mode != Mode::constant && !constant_values.is_none()) return nb::none();
-
-  nb::object dtype = array.attr("dtype");
-  if (!nb::cast<bool>(dtype.attr("isnative"))) return nb::none();
-  const std::string kind = nb::cast<std::string>(dtype.attr("kind"));
-  Buffer in;
-  if (kind.size() != 1 || !in.get(array.ptr(), PyBUF_STRIDES)) return nb::none();
-  const std::optional<ElementType> type = native_numeric(kind[0], in.view.itemsize);
-  if (!type) return nb::none();
-  const auto ndim = static_cast<std::size_t>(in.view.ndim);
-  Ints shape(in.view.shape, in.view.shape + ndim);
-  Ints strides(in.view.strides, in.view.strides + ndim);
-  Ints begins, ends;
-  if (!parse_pad_width(pad_width.ptr(), ndim, begins, ends)) return nb::none();
-  // numpy's own rule for non-constant modes on empty axes: let the general path raise it.
-  if (*mode != Mode::constant) {
-    for (std::size_t k = 0; k < ndim; ++k) {
-      if (shape[k] == 0 && (begins[k] != 0 || ends[k] != 0)) return nb::none();
-    }
-  }
-  const std::optional<ValuePairs> values = constant_pairs(constant_values.ptr(), *type, ndim);
-  if (!values) return nb::none();
-
-  thread_local CachedPlan cache;
-  if (!cache.matches(*type, shape, strides, begins, ends, *mode, *values)) {
-    cache.plan.reset();
-    cache.plan.emplace(make_plan(*type, shape, strides, fast_spec(begins, ends, *mode, *values)));
-    cache.type = *type;
-    cache.shape = std::move(shape);
-    cache.strides = std::move(strides);
-    cache.begins = std::move(begins);
-    cache.ends = std::move(ends);
-    cache.mode = *mode;
-    cache.values = *values;
-  }
-  const Plan& plan = *cache.plan;
   const std::span<const std::int64_t> out_shape = plan.output_shape();
   Buffer dst;
   nb::object out;
@@ -382,12 +364,64 @@ nb::object pad_fast(nb::handle array, nb::handle pad_width, nb::handle mode_name
   return out;
 }
 
+nb::object pad_fast(nb::handle array, nb::handle pad_width, nb::handle mode_name,
+                    nb::handle constant_values, int threads, nb::handle out_array) {
+  static nb::object ndarray_type = nb::module_::import_("numpy").attr("ndarray");
+  if (array.type().ptr() != ndarray_type.ptr()) return nb::none();
+  const numpy::ModeRule* mode = fast_mode(mode_name.ptr(), !constant_values.is_none());
+  if (mode == nullptr) return nb::none();
+  nb::object dtype = array.attr("dtype");
+  Buffer in;
+  if (!in.get(array.ptr(), PyBUF_STRIDES)) return nb::none();
+  const std::optional<ElementType> type = native_type(dtype, in.view.itemsize);
+  if (!type) return nb::none();
+  std::shared_ptr<const Plan> plan;
+  {
+    RequestSlot request;
+    if (!read_request(in.view, *type, pad_width, *mode, constant_values, *request)) {
+      return nb::none();
+    }
+    plan = plan_for(*request);
+  }
+  return write_output(*plan, in, dtype, out_array, threads);
+}
+
+/// padnd._padnd._plan_cache_info(): the calling thread's cache, for tests.
+nb::dict plan_cache_info() {
+  const PlanCacheInfo info = thread_plan_cache().info();
+  nb::dict d;
+  d["plans"] = nb::cast(info.plan_bytes);
+  d["bytes"] = info.bytes;
+  d["hits"] = info.hits;
+  d["misses"] = info.misses;
+  d["max_plans"] = info.limits.max_plans;
+  d["max_bytes"] = info.limits.max_bytes;
+  d["max_plan_bytes"] = info.limits.max_plan_bytes;
+  return d;
+}
+
+/// padnd._padnd._plan_cache_reset(...): empties the calling thread's cache and sets its limits
+/// (each None: the default), for tests.
+void plan_cache_reset(std::optional<std::size_t> max_plans, std::optional<std::int64_t> max_bytes,
+                      std::optional<std::int64_t> max_plan_bytes) {
+  const PlanCacheLimits defaults;
+  thread_plan_cache().reset({max_plans.value_or(defaults.max_plans),
+                             max_bytes.value_or(defaults.max_bytes),
+                             max_plan_bytes.value_or(defaults.max_plan_bytes)});
+}
+
 }  // namespace
 
 void bind_fast_path(nb::module_& m) {
   m.def("pad_fast", &pad_fast, nb::arg("array"), nb::arg("pad_width"), nb::arg("mode"),
         nb::arg("constant_values").none(), nb::arg("threads"), nb::arg("out").none() = nb::none(),
         "numpy.pad for the common cases in one call; None when the general path is needed.");
+  m.def("_plan_cache_info", &plan_cache_info,
+        "The calling thread's fast-path plan cache: plans (their bytes, most recent first), "
+        "bytes, hits, misses and its limits (max_plans, max_bytes, max_plan_bytes).");
+  m.def("_plan_cache_reset", &plan_cache_reset, nb::arg("max_plans").none() = nb::none(),
+        nb::arg("max_bytes").none() = nb::none(), nb::arg("max_plan_bytes").none() = nb::none(),
+        "Empties the calling thread's plan cache and sets its limits (None: the default).");
 }
 
 }  // namespace padnd::python

@@ -4,20 +4,23 @@
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/pair.h>
 #include <nanobind/stl/string.h>
+#include <nanobind/stl/tuple.h>
 #include <nanobind/stl/vector.h>
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
+#include "fast_path.hpp"
 #include "padnd/adapters/inputs.hpp"
 #include "padnd/adapters/ngraph.hpp"
 #include "padnd/adapters/numpy.hpp"
 #include "padnd/adapters/onnx.hpp"
 #include "padnd/adapters/openvino.hpp"
 #include "padnd/padnd.hpp"
-#include "fast_path.hpp"
 
 namespace nb = nanobind;
 
@@ -158,12 +161,9 @@ padnd::PadSpec ngraph_v1_spec(padnd::IntTensor pads_begin, padnd::IntTensor pads
   return padnd::ngraph::to_canonical(op, parse_type(type_name), shape);
 }
 
-}  // namespace
-
-NB_MODULE(_padnd, m) {
-  m.doc() = "padnd's C++ engine. Internal: use the functions of the `padnd` package.";
-  // TypeError for element types a spec refuses, MemoryError for an allocation that fails,
-  // ValueError for everything else.
+/// TypeError for element types a spec refuses, MemoryError for an allocation that fails,
+/// ValueError for everything else.
+void register_errors() {
   nb::register_exception_translator([](const std::exception_ptr& p, void*) {
     try {
       std::rethrow_exception(p);
@@ -174,7 +174,10 @@ NB_MODULE(_padnd, m) {
       PyErr_SetString(type, e.what());
     }
   });
-  padnd::python::bind_fast_path(m);
+}
+
+/// The adapters' input types and their result, padnd::PadSpec (opaque to Python).
+void bind_inputs(nb::module_& m) {
   nb::class_<padnd::IntTensor>(m, "IntTensor",
                                "An integer input (pads, axes): element type, shape, values.")
       .def("__init__", [](padnd::IntTensor* t, const std::string& type_name, Ints shape,
@@ -191,6 +194,9 @@ NB_MODULE(_padnd, m) {
         new (t) padnd::ValueTensor{parse_type(type_name), std::move(shape), std::move(bytes)};
       }, nb::arg("type_name"), nb::arg("shape"), nb::arg("elements"));
   nb::class_<padnd::PadSpec>(m, "PadSpec", "A validated canonical pad (from a spec adapter).");
+}
+
+void bind_execution(nb::module_& m) {
   m.def("spec_shape", [](const padnd::PadSpec& spec, const Ints& shape) {
           return padnd::infer_shape(shape, spec);
         }, nb::arg("spec"), nb::arg("shape"), "Output shape of `spec` applied to `shape`.");
@@ -214,6 +220,9 @@ NB_MODULE(_padnd, m) {
       "buffer was just allocated and never written, so stores stay cached). With window_start "
       "and window_shape, writes only that window of the output: dense (out_bytes available), "
       "or at out_strides (bytes; out_address is the window's element [0, ..., 0]).");
+}
+
+void bind_adapters(nb::module_& m) {
   m.def("numpy_spec", &numpy_spec, nb::arg("pad_width"), nb::arg("modes"),
         nb::arg("constant_values"), nb::arg("end_values"), nb::arg("ramp_type"),
         nb::arg("stat_length"), nb::arg("reflect_type"), nb::arg("negative").none(),
@@ -232,4 +241,48 @@ NB_MODULE(_padnd, m) {
   m.def("ngraph_v1_spec", &ngraph_v1_spec, nb::arg("pads_begin"), nb::arg("pads_end"),
         nb::arg("pad_value").none(), nb::arg("mode"), nb::arg("type_name"), nb::arg("shape"),
         "padnd::ngraph::to_canonical of a v1 Pad.");
+}
+
+/// The element-type table's numpy dtypes, in DType order: (kind, itemsize, padnd type name,
+/// numpy_only).
+std::vector<std::tuple<std::string, std::int64_t, std::string, bool>> numpy_dtype_rows() {
+  std::vector<std::tuple<std::string, std::int64_t, std::string, bool>> rows;
+  for (int d = 0; d < static_cast<int>(padnd::DType::opaque); ++d) {
+    const padnd::ElementType type(static_cast<padnd::DType>(d));
+    if (const char kind = padnd::numpy_kind(type); kind != '\0') {
+      rows.emplace_back(std::string(1, kind), type.item_bytes(), type.name(),
+                        padnd::numpy_only(type));
+    }
+  }
+  return rows;
+}
+
+/// The numpy adapter's mode table: (name, keyword or "").
+std::vector<std::pair<std::string, std::string>> numpy_mode_rows() {
+  std::vector<std::pair<std::string, std::string>> rows;
+  for (const padnd::numpy::ModeRule& rule : padnd::numpy::modes()) {
+    rows.emplace_back(std::string(rule.name), std::string(rule.keyword));
+  }
+  return rows;
+}
+
+/// The core's numpy tables, so that Python reads numpy's rules from the one place they live.
+void bind_numpy_tables(nb::module_& m) {
+  m.def("numpy_dtypes", &numpy_dtype_rows,
+        "The element-type table's numpy dtypes, in DType order: (kind, itemsize, padnd type "
+        "name, numpy_only). Where two share a kind and itemsize, the first is the type.");
+  m.def("numpy_modes", &numpy_mode_rows,
+        "numpy.pad's modes as the numpy adapter knows them: (name, keyword or '').");
+}
+
+}  // namespace
+
+NB_MODULE(_padnd, m) {
+  m.doc() = "padnd's C++ engine. Internal: use the functions of the `padnd` package.";
+  register_errors();
+  padnd::python::bind_fast_path(m);
+  bind_inputs(m);
+  bind_execution(m);
+  bind_adapters(m);
+  bind_numpy_tables(m);
 }

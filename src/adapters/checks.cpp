@@ -69,8 +69,7 @@ void require_type_in(const IntTensor& t, std::string_view argument, std::span<co
 
 void require_not_numpy_only(const ElementType& type, std::string_view argument,
                             std::string_view context) {
-  if (type.dtype == DType::datetime64 || type.dtype == DType::timedelta64 ||
-      type.dtype == DType::longdouble || type.dtype == DType::clongdouble) {
+  if (numpy_only(type)) {
     fail(Errc::unsupported_type, argument,
          "element type " + type.name() + " is numpy's and not allowed by " +
              std::string(context) + " (its index modes can move it as opaque" +

@@ -6,9 +6,12 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import padnd
-from padnd import _padnd
+from padnd import _dtypes, _padnd
 
-NUMERIC = ["?", "i1", "u1", "i2", "u2", "i4", "u4", "i8", "u8", "f2", "f4", "f8", "c8", "c16"]
+# Every dtype numpy shares with the core's element-type table, long double aside (its padding
+# bytes are arbitrary, so results cannot be compared byte for byte).
+NUMERIC = ["?", "i1", "u1", "i2", "u2", "i4", "u4", "i8", "u8", "f2", "f4", "f8", "c8", "c16",
+           "M8[D]", "m8[s]"]
 MODES = ["constant", "edge", "reflect", "symmetric", "wrap", "empty"]
 
 
@@ -87,12 +90,27 @@ def test_fast_path_takes_the_request_and_matches_numpy(req):
     (np.arange(4, dtype=np.uint8), 1, "constant", 300),         # numpy's overflow error
     (np.arange(4, dtype=np.int32), 1, "constant", 1.5),         # a float into ints
     (np.arange(4, dtype=np.float16), 1, "constant", 1.5),       # half rounding: general path
-    (np.zeros((0, 3)), 1, "edge", None),                        # numpy's empty-axis error
+    (np.arange(4, dtype=np.int32), 1, "constant", (None, 1)),   # numpy: None is an object
+    (np.arange(4, dtype=np.longdouble), 1, "constant", None),   # padding bytes: numpy's cast
     (np.array(["a", "b"]), 1, "constant", None),                # not numeric
     ([1, 2, 3], 1, "constant", None),                           # not an ndarray
 ])
 def test_other_requests_take_the_general_path(array, pad_width, mode, value):
     assert _padnd.pad_fast(array, pad_width, mode, value, 0) is None
+
+
+@pytest.mark.parametrize("shape, pad_width", [((0, 3), 1), ((2, 0), ((0, 0), (1, 0)))])
+def test_the_numpy_adapter_rejects_what_numpy_rejects(shape, pad_width):
+    # The fast path builds its spec with the numpy adapter, so errors are the general path's.
+    a = np.zeros(shape)
+    with pytest.raises(ValueError, match="can't extend empty axis") as numpy_error:
+        np.pad(a, pad_width, "edge")
+    with pytest.raises(ValueError) as fast_error:
+        _padnd.pad_fast(a, pad_width, "edge", None, 0)
+    with pytest.raises(ValueError) as general_error:
+        padnd.pad(a, pad_width, "edge", interior=0)  # interior=: never the fast path
+    assert str(fast_error.value) == str(general_error.value)
+    assert "can't extend empty axis" in str(fast_error.value)
 
 
 @pytest.mark.filterwarnings("ignore:invalid value encountered in cast:RuntimeWarning")
@@ -180,3 +198,23 @@ def test_out_subclass_and_adjacent_buffers():
     buffer = np.zeros(24, dtype=np.uint8)
     out = buffer[8:24]
     assert _padnd.pad_fast(buffer[:8], (4, 4), "constant", None, 0, out) is out
+
+
+@pytest.mark.parametrize("code", [c for c in np.typecodes["All"] if c != "O"])
+def test_the_core_dtype_table_names_numpy_dtypes_as_numpy_does(code):
+    # One table (src/element_type.cpp) maps numpy dtypes for the fast path, padnd._dtypes and
+    # the CLI; numpy's own dtype names are the oracle.
+    dtype = np.dtype(code)
+    name = _dtypes.element_type_name(dtype)
+    if dtype.kind in "biufc" and dtype.type not in (np.longdouble, np.clongdouble):
+        assert name == dtype.name
+    elif dtype.kind in "Mm":
+        assert name == dtype.name.split("[")[0] and _dtypes.numpy_only(dtype)
+    elif dtype.type in (np.longdouble, np.clongdouble):
+        assert name == ("longdouble" if dtype.kind == "f" else "clongdouble")
+        assert _dtypes.numpy_only(dtype)
+    else:  # S, U, V: moved as opaque bytes
+        assert name == f"opaque{dtype.itemsize}" and not _dtypes.numpy_only(dtype)
+    swapped = dtype.newbyteorder("S")
+    if swapped.itemsize > 1 and not swapped.isnative:
+        assert _dtypes.element_type_name(swapped) == f"opaque{dtype.itemsize}"

@@ -6,7 +6,9 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -14,6 +16,21 @@
 #include "padnd/pad_spec.hpp"
 
 namespace padnd::numpy {
+
+/// One of numpy.pad's modes: its name, the canonical mode, and the keyword argument it takes
+/// besides pad_width (empty for none), as numpy.pad checks them.
+struct ModeRule {
+  std::string_view name;
+  Mode mode;  ///< "empty" is constant: padnd writes its pads
+  std::string_view keyword;
+};
+
+/// numpy.pad's modes, in numpy's documentation order (the one mode table of padnd's numpy
+/// rules: the adapter, the Python fast path and padnd.pad's keyword check read it).
+std::span<const ModeRule> modes() noexcept;
+
+/// The rule of mode `name` (exact, lowercase), or nullptr.
+const ModeRule* find_mode(std::string_view name) noexcept;
 
 /// A (before, after) pair of element bytes per axis.
 using ValuePairs = std::vector<std::pair<std::string, std::string>>;
@@ -38,10 +55,14 @@ struct PadArgs {
   std::optional<NegativeOrder> negative;
   /// padnd's extension: interior padding per axis (constant axes only; empty = none).
   std::vector<std::int64_t> interior;
+
+  friend bool operator==(const PadArgs&, const PadArgs&) = default;
 };
 
 /// numpy.pad(array of `shape`, ...) as a canonical spec, with numpy's argument checks. Element
-/// types are checked by the planner (value modes need numbers, as numpy's ufuncs do).
+/// types are checked by the planner (value modes need numbers, as numpy's ufuncs do). When
+/// every axis has the same index mode and one constant value, the spec has no axis modes (the
+/// planner's short path for a single index mode); otherwise one per axis.
 PadSpec to_canonical(const PadArgs& args, const std::vector<std::int64_t>& shape);
 
 /// numpy.pad(array, pad_width, mode, constant_values=value) with keyword defaults otherwise.
