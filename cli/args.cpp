@@ -41,7 +41,16 @@ struct RawArgs {
   std::map<std::string, std::string, std::less<>> values;
   bool help = false;
   bool version = false;
+  bool no_fsync = false;
 };
+
+/// Options that take no value: where each one's flag is in RawArgs.
+bool* flag_of(RawArgs& raw, std::string_view name) {
+  if (name == "help") return &raw.help;
+  if (name == "version") return &raw.version;
+  if (name == "no-fsync") return &raw.no_fsync;
+  return nullptr;
+}
 
 RawArgs split_args(const std::vector<std::string>& args) {
   RawArgs raw;
@@ -67,9 +76,9 @@ RawArgs split_args(const std::vector<std::string>& args) {
       name = c == 'o' ? "output" : c == 'h' ? "help" : "";
       if (a.size() > 2) value = a.substr(2);  // "-oFILE"
     }
-    if (name == "help" || name == "version") {
+    if (bool* flag = flag_of(raw, name)) {
       if (value) throw UsageError("option '" + a + "' takes no value");
-      (name == "help" ? raw.help : raw.version) = true;
+      *flag = true;
       continue;
     }
     if (!takes_value(name)) throw UsageError("unknown option '" + a + "'");
@@ -208,6 +217,62 @@ std::vector<std::int64_t> parse_int_list(std::string_view option, std::string_vi
   return values;
 }
 
+namespace {
+
+/// The command word, if the first positional argument is one (it is then removed).
+Command take_command(RawArgs& raw, std::string& command_name) {
+  static const std::map<std::string, Command, std::less<>> kCommands = {
+      {"pad", Command::pad},
+      {"explain", Command::explain},
+      {"demo", Command::demo},
+      {"help", Command::help},
+      {"version", Command::version}};
+  command_name = "pad";
+  if (raw.positional.empty()) return Command::pad;
+  const auto it = kCommands.find(raw.positional.front());
+  if (it == kCommands.end()) return Command::pad;
+  command_name = it->first;
+  raw.positional.erase(raw.positional.begin());
+  return it->second;
+}
+
+/// `pad`: one input and the output, by -o or as a second file ("padnd pad in.npy out.npy").
+void take_pad_files(RawArgs& raw, Options& opt) {
+  auto output = take(raw, "output");
+  if (raw.positional.size() == 2 && !output) {
+    output = raw.positional.back();
+    raw.positional.pop_back();
+  }
+  if (raw.positional.size() != 1) {
+    throw UsageError(raw.positional.empty()
+                         ? "no input file"
+                         : "expected one input file, got '" + raw.positional[1] + "' as well");
+  }
+  if (!output) throw UsageError("missing -o/--output");
+  opt.output_path = *output;
+  opt.fsync = !raw.no_fsync;
+}
+
+/// `explain`: an input file, or --shape and --dtype.
+void take_explain_source(RawArgs& raw, Options& opt) {
+  if (take(raw, "output")) throw UsageError("'explain' writes no file; drop -o/--output");
+  if (raw.no_fsync) throw UsageError("'explain' writes no file; drop --no-fsync");
+  if (raw.positional.size() > 1) {
+    throw UsageError("expected at most one input file, got '" + raw.positional[1] + "'");
+  }
+  opt.shape = take_list(raw, "shape");
+  opt.dtype = take(raw, "dtype");
+  const bool from_file = !raw.positional.empty();
+  if (from_file && (opt.shape || opt.dtype)) {
+    throw UsageError("give either an input file or --shape/--dtype, not both");
+  }
+  if (!from_file && !(opt.shape && opt.dtype)) {
+    throw UsageError("explain needs an input file, or both --shape and --dtype");
+  }
+}
+
+}  // namespace
+
 Options parse_args(const std::vector<std::string>& args) {
   RawArgs raw = split_args(args);
   Options opt;
@@ -215,60 +280,25 @@ Options parse_args(const std::vector<std::string>& args) {
     opt.command = raw.help ? Command::help : Command::version;
     return opt;
   }
-  static const std::map<std::string, Command, std::less<>> kCommands = {
-      {"pad", Command::pad},
-      {"explain", Command::explain},
-      {"demo", Command::demo},
-      {"help", Command::help},
-      {"version", Command::version}};
-  std::string command_name = "pad";
-  if (!raw.positional.empty()) {
-    if (const auto it = kCommands.find(raw.positional.front()); it != kCommands.end()) {
-      command_name = it->first;
-      opt.command = it->second;
-      raw.positional.erase(raw.positional.begin());
-    }
-  }
+  std::string command_name;
+  opt.command = take_command(raw, command_name);
   if (opt.command == Command::help || opt.command == Command::version ||
       opt.command == Command::demo) {
     if (!raw.positional.empty()) {
       throw UsageError("'" + command_name + "' takes no arguments, got '" + raw.positional.front() +
                        "'");
     }
+    if (raw.no_fsync) throw UsageError("'" + command_name + "' writes no file; drop --no-fsync");
     reject_leftovers(raw, command_name);
     return opt;
   }
   if (raw.positional.empty() && raw.values.empty() && opt.command == Command::pad) {
     throw UsageError("no input file ('padnd demo' shows examples)");
   }
-
-  auto output = take(raw, "output");
   if (opt.command == Command::pad) {
-    if (raw.positional.size() == 2 && !output) {  // "padnd pad in.npy out.npy"
-      output = raw.positional.back();
-      raw.positional.pop_back();
-    }
-    if (raw.positional.size() != 1) {
-      throw UsageError(raw.positional.empty()
-                           ? "no input file"
-                           : "expected one input file, got '" + raw.positional[1] + "' as well");
-    }
-    if (!output) throw UsageError("missing -o/--output");
-    opt.output_path = *output;
+    take_pad_files(raw, opt);
   } else {
-    if (output) throw UsageError("'explain' writes no file; drop -o/--output");
-    if (raw.positional.size() > 1) {
-      throw UsageError("expected at most one input file, got '" + raw.positional[1] + "'");
-    }
-    opt.shape = take_list(raw, "shape");
-    opt.dtype = take(raw, "dtype");
-    const bool from_file = !raw.positional.empty();
-    if (from_file && (opt.shape || opt.dtype)) {
-      throw UsageError("give either an input file or --shape/--dtype, not both");
-    }
-    if (!from_file && !(opt.shape && opt.dtype)) {
-      throw UsageError("explain needs an input file, or both --shape and --dtype");
-    }
+    take_explain_source(raw, opt);
   }
   if (!raw.positional.empty()) opt.input_path = raw.positional.front();
   take_pad_options(raw, opt);
@@ -287,7 +317,9 @@ Pads a .npy array the way one published Pad spec defines it and writes the resul
 execution plan without touching any data; `demo` shows the specs' own examples.
 
 options:
-  -o, --output FILE  output .npy; written atomically, left untouched on any error
+  -o, --output FILE  output .npy; written atomically, left untouched on any error or signal;
+                     a symbolic link's target is written, a FIFO or device directly, and
+                     "-" is standard output (and "-" as IN.npy is standard input)
   --pads LIST        ONNX layout: all begins, then all ends (2 x rank values), e.g. 0,2,0,0;
                      negative values crop ("--pads=-1,2" and "--pads -1,2" both work)
   --mode NAME        constant (default), edge, reflect, symmetric, wrap, spelled as the spec
@@ -302,6 +334,8 @@ options:
                      e.g. 0:256,100: or :,-8:
   --shape LIST       explain without a file: the input shape, e.g. 2,3,4
   --dtype TYPE       explain without a file: float32, int8, bfloat16, int4, <f4, S5, ...
+  --no-fsync         do not wait until the output is on disk (by default a regular output file
+                     and its directory are synced before padnd reports success)
   -h, --help         show this text
   --version          show the version
 

@@ -66,6 +66,7 @@ struct Options {
   std::optional<std::vector<std::int64_t>> shape;  ///< `explain` without a file
   std::optional<std::string> dtype;
   std::optional<std::vector<WindowRange>> window;  ///< write (or explain) only this window
+  bool fsync = true;  ///< `pad`: make the output durable (--no-fsync turns it off)
 };
 
 /// Parses argv (without argv[0]) and checks option combinations. Throws UsageError.

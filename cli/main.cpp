@@ -25,11 +25,45 @@ constexpr std::string_view kVersion = "0.1.0";  // keep equal to project(VERSION
 using Family = SpecChoice::Family;
 using Pads = std::vector<std::int64_t>;
 
-/// All-zero bits of one element: nGraph v0 needs an explicit value even when none was given.
-std::string zero_element(const ElementType& type) {
-  if (type.storage() == Storage::string) return {};
-  if (type.packed()) return std::string(1, '\0');
-  return std::string(static_cast<std::size_t>(type.item_bytes()), '\0');
+/// How many values of a long list a message shows.
+constexpr std::size_t kShownValues = 8;
+
+/// The first values of a list and how many there are: "0, 1, 2, ... (30000 values)".
+std::string values_excerpt(const Pads& values) {
+  std::string s;
+  for (std::size_t i = 0; i < values.size() && i < kShownValues; ++i) {
+    s += (i ? ", " : "") + std::to_string(values[i]);
+  }
+  if (values.size() > kShownValues) s += ", ...";
+  return s + " (" + std::to_string(values.size()) + " values)";
+}
+
+/// --pads always has the ONNX layout, whatever the spec: 2 x rank values, or 2 x len(--axes).
+/// Checked here so that a wrong count is reported briefly, before any spec echoes the list.
+void check_pad_count(const Options& opt, const Pads& shape) {
+  const std::size_t axes = opt.axes ? opt.axes->size() : shape.size();
+  if (opt.pads.size() == 2 * axes) return;
+  const std::string per =
+      opt.axes ? std::to_string(axes) + " axes in --axes"
+               : "rank " + std::to_string(shape.size()) + " of shape " + shape_text(shape);
+  throw Error(Errc::shape_mismatch, "--pads: expected " + std::to_string(2 * axes) +
+                                        " values (all begins, then all ends: 2 x " + per +
+                                        "), got " + values_excerpt(opt.pads));
+}
+
+/// S and U values are parsed without their NUL padding (TextPadding::none); this adds it once
+/// the output is known to hold elements, so an empty output never builds a 2 GiB element.
+void complete_text_value(PadSpec& spec, const NpyDtype& dtype) {
+  if (dtype.kind != 'S' && dtype.kind != 'U') return;
+  const auto item = static_cast<std::size_t>(dtype.itemsize);
+  const auto complete = [item](std::string& v) {
+    if (!v.empty()) v.resize(item, '\0');
+  };
+  complete(spec.value);
+  for (AxisMode& m : spec.axis_modes) {
+    complete(m.begin_value);
+    complete(m.end_value);
+  }
 }
 
 PadSpec lower_onnx(const Options& opt, const NpyDtype& dtype, const Pads& shape) {
@@ -48,60 +82,149 @@ PadSpec lower_onnx(const Options& opt, const NpyDtype& dtype, const Pads& shape)
     if (opt.value) node.value = parse_float_attribute(*opt.value);
   } else {
     node.pads = IntTensor::vector(opt.pads);
-    if (opt.value)
+    if (opt.value) {
       node.constant_value = ValueTensor::scalar(dtype.element, parse_value(*opt.value, dtype));
+    }
     if (opt.axes) node.axes = IntTensor::vector(*opt.axes);
     node.input_count = opt.axes ? 4 : opt.value ? 3 : 2;  // an absent value is an empty name
   }
   return onnx::to_canonical(node, dtype.element, shape);
 }
 
-PadSpec lower(const Options& opt, const NpyDtype& dtype, const Pads& shape) {
-  const auto half = static_cast<std::ptrdiff_t>(opt.pads.size() / 2);
-  const Pads begins(opt.pads.begin(), opt.pads.begin() + half);
-  const Pads ends(opt.pads.begin() + half, opt.pads.end());
+/// --pads split into the begins and the ends, and --value in the input's dtype (S and U text
+/// without its NUL padding: complete_text_value adds it), for the specs other than ONNX.
+struct PadArgs {
+  Pads begins;
+  Pads ends;
   std::optional<ValueTensor> value;
-  if (opt.value && opt.spec.family != Family::onnx) {
-    value = ValueTensor::scalar(dtype.element, parse_value(*opt.value, dtype));
+};
+
+PadArgs pad_args(const Options& opt, const NpyDtype& dtype) {
+  const auto half = static_cast<std::ptrdiff_t>(opt.pads.size() / 2);
+  PadArgs a{Pads(opt.pads.begin(), opt.pads.begin() + half),
+            Pads(opt.pads.begin() + half, opt.pads.end()), std::nullopt};
+  if (opt.value) {
+    a.value = ValueTensor::scalar(dtype.element, parse_value(*opt.value, dtype, TextPadding::none));
   }
+  return a;
+}
+
+PadSpec lower_openvino(const Options& opt, const NpyDtype& dtype, const Pads& shape) {
+  PadArgs a = pad_args(opt, dtype);
+  openvino::PadOp op;
+  op.version = opt.spec.version;
+  op.pad_mode = opt.mode.value_or("constant");
+  op.pads_begin = IntTensor::vector(a.begins);
+  op.pads_end = IntTensor::vector(a.ends);
+  op.pad_value = std::move(a.value);
+  return openvino::to_canonical(op, dtype.element, shape);
+}
+
+PadSpec lower_ngraph(const Options& opt, const NpyDtype& dtype, const Pads& shape) {
+  PadArgs a = pad_args(opt, dtype);
+  if (opt.spec.version == 0) {
+    ngraph::PadV0 op;
+    // nGraph v0 needs a value tensor: empty bytes are the canonical default (all-zero bits),
+    // and build no element of a type whose items may be 2 GiB.
+    op.arg_pad_value = a.value.value_or(ValueTensor::scalar(dtype.element, {}));
+    op.padding_below = a.begins;
+    op.padding_above = a.ends;
+    op.padding_interior = opt.interior;
+    op.pad_mode = opt.mode.value_or("CONSTANT");
+    return ngraph::to_canonical(op, dtype.element, shape);
+  }
+  ngraph::PadV1 op;
+  op.pads_begin = IntTensor::vector(a.begins);
+  op.pads_end = IntTensor::vector(a.ends);
+  op.arg_pad_value = std::move(a.value);
+  op.pad_mode = opt.mode.value_or("CONSTANT");
+  return ngraph::to_canonical(op, dtype.element, shape);
+}
+
+PadSpec lower_numpy(const Options& opt, const NpyDtype& dtype, const Pads& shape) {
+  const PadArgs a = pad_args(opt, dtype);
+  std::vector<std::pair<std::int64_t, std::int64_t>> width;
+  for (std::size_t k = 0; k < a.begins.size(); ++k) width.emplace_back(a.begins[k], a.ends[k]);
+  return numpy::to_canonical(width, opt.mode.value_or("constant"),
+                             a.value ? a.value->elements.front() : std::string(), shape);
+}
+
+PadSpec lower_spec(const Options& opt, const NpyDtype& dtype, const Pads& shape) {
   switch (opt.spec.family) {
     case Family::onnx:
       return lower_onnx(opt, dtype, shape);
-    case Family::openvino: {
-      openvino::PadOp op;
-      op.version = opt.spec.version;
-      op.pad_mode = opt.mode.value_or("constant");
-      op.pads_begin = IntTensor::vector(begins);
-      op.pads_end = IntTensor::vector(ends);
-      op.pad_value = value;
-      return openvino::to_canonical(op, dtype.element, shape);
-    }
+    case Family::openvino:
+      return lower_openvino(opt, dtype, shape);
     case Family::ngraph:
-      if (opt.spec.version == 0) {
-        ngraph::PadV0 op;
-        op.arg_pad_value =
-            value.value_or(ValueTensor::scalar(dtype.element, zero_element(dtype.element)));
-        op.padding_below = begins;
-        op.padding_above = ends;
-        op.padding_interior = opt.interior;
-        op.pad_mode = opt.mode.value_or("CONSTANT");
-        return ngraph::to_canonical(op, dtype.element, shape);
-      } else {
-        ngraph::PadV1 op;
-        op.pads_begin = IntTensor::vector(begins);
-        op.pads_end = IntTensor::vector(ends);
-        op.arg_pad_value = value;
-        op.pad_mode = opt.mode.value_or("CONSTANT");
-        return ngraph::to_canonical(op, dtype.element, shape);
-      }
-    case Family::numpy: {
-      std::vector<std::pair<std::int64_t, std::int64_t>> width;
-      for (std::size_t k = 0; k < begins.size(); ++k) width.emplace_back(begins[k], ends[k]);
-      return numpy::to_canonical(width, opt.mode.value_or("constant"),
-                                 value ? value->elements.front() : std::string(), shape);
-    }
+      return lower_ngraph(opt, dtype, shape);
+    case Family::numpy:
+      return lower_numpy(opt, dtype, shape);
   }
   throw Error(Errc::invalid_argument, "unknown spec");
+}
+
+/// A request as padnd runs it: the canonical spec, the output shape, and the window written
+/// (the whole output without --window).
+struct Request {
+  PadSpec spec;
+  Pads out_shape;
+  Window window;
+  [[nodiscard]] bool empty() const { return element_count(window.shape) == 0; }
+};
+
+Request make_request(const Options& opt, const NpyHeader& header) {
+  check_pad_count(opt, header.shape);
+  Request r{lower_spec(opt, header.dtype, header.shape), {}, {}};
+  r.out_shape = infer_shape(header.shape, r.spec);
+  if (opt.window) {
+    WindowBounds bounds = resolve_window(*opt.window, r.out_shape);
+    r.window = Window{std::move(bounds.start), std::move(bounds.shape)};
+  } else {
+    r.window = Window{Pads(r.out_shape.size(), 0), r.out_shape};
+  }
+  if (!r.empty()) complete_text_value(r.spec, header.dtype);
+  return r;
+}
+
+/// Whether the plan is built with a one-byte stand-in for the element type: for an empty
+/// output of opaque elements the plan is only validated, and the real one would build one
+/// element (up to 2 GiB) that nothing writes.
+bool plans_stand_in(const NpyHeader& header, const Request& r) {
+  return r.empty() && header.dtype.element.dtype == DType::opaque;
+}
+
+Plan plan_request(const NpyHeader& header, const Request& r) {
+  const bool stand_in = plans_stand_in(header, r);
+  const std::int64_t item = stand_in ? 1 : header.dtype.itemsize;
+  const Pads strides = header.fortran_order ? fortran_byte_strides(header.shape, item) : Pads{};
+  if (!stand_in) return make_plan(header.dtype.element, header.shape, strides, r.spec);
+  PadSpec spec = r.spec;
+  spec.value.clear();
+  for (AxisMode& m : spec.axis_modes) {
+    m.begin_value.clear();
+    m.end_value.clear();
+  }
+  return make_plan(ElementType::opaque(1), header.shape, strides, spec);
+}
+
+/// What planning is for, in an out-of-memory message.
+std::string planning_text(const NpyHeader& header, const Request& r) {
+  std::string text = "planning the output of shape " + shape_text(r.out_shape);
+  std::int64_t bytes = 0;
+  if (!__builtin_mul_overflow(element_count(r.out_shape), header.dtype.itemsize, &bytes)) {
+    text += " (" + std::to_string(bytes) + " bytes)";
+  }
+  return text;
+}
+
+/// Runs `step`; an allocation failure becomes an error that says what was being done.
+template <class F>
+auto with_memory_context(const std::string& what, F&& step) {
+  try {
+    return step();
+  } catch (const std::bad_alloc&) {
+    throw Error(Errc::overflow, "out of memory while " + what);
+  }
 }
 
 std::string hex_bytes(const std::string& bytes) {
@@ -113,19 +236,12 @@ std::string hex_bytes(const std::string& bytes) {
   return os.str();
 }
 
-/// The window `--window` selects of the plan's output.
-Window output_window(const Options& opt, const Plan& plan) {
-  const Pads shape(plan.output_shape().begin(), plan.output_shape().end());
-  WindowBounds bounds = resolve_window(*opt.window, shape);
-  return Window{std::move(bounds.start), std::move(bounds.shape)};
-}
-
-void print_explain(std::ostream& os, const Options& opt, const NpyDtype& dtype, const Pads& shape,
-                   bool fortran, const PadSpec& spec, const Plan& plan) {
+void print_spec(std::ostream& os, const Options& opt, const NpyHeader& h, const PadSpec& spec) {
   os << "spec         " << opt.spec.name() << '\n';
-  os << "input        " << dtype.element.name();
-  if (!dtype.descr.empty()) os << " ('" << dtype.descr << "')";
-  os << ", shape " << python_tuple(shape) << (fortran ? ", Fortran order" : ", C order") << '\n';
+  os << "input        " << h.dtype.element.name();
+  if (!h.dtype.descr.empty()) os << " ('" << printable(h.dtype.descr) << "')";
+  os << ", shape " << python_tuple(h.shape) << (h.fortran_order ? ", Fortran order" : ", C order")
+     << '\n';
   os << "mode         " << mode_name(spec.mode) << "; negative pads: "
      << (spec.negative_order == NegativeOrder::crop_then_pad ? "crop, then pad"
                                                              : "map on the original input")
@@ -134,64 +250,86 @@ void print_explain(std::ostream& os, const Options& opt, const NpyDtype& dtype, 
   os << "value        ";
   if (spec.value.empty()) {
     os << "default (all-zero bits)";
-  } else if (dtype.element.storage() == Storage::string) {
-    os << '"' << spec.value << '"';
+  } else if (h.dtype.element.storage() == Storage::string) {
+    os << '"' << printable(spec.value) << '"';
   } else {
     os << "bytes " << hex_bytes(spec.value);
   }
   if (spec.mode != Mode::constant) os << " (unused in " << mode_name(spec.mode) << " mode)";
-  os << "\ncanonical spec per axis:\n  axis   input   begin     end  interior  output\n";
-  for (std::size_t k = 0; k < spec.axes.size(); ++k) {
-    const AxisPad& a = spec.axes[k];
-    os << std::setw(6) << k << std::setw(8) << shape[k] << std::setw(8) << a.begin << std::setw(8)
-       << a.end << std::setw(10) << a.interior << std::setw(8) << plan.output_shape()[k] << '\n';
+  os << '\n';
+}
+
+void print_explain(std::ostream& os, const Options& opt, const NpyHeader& h, const Request& r,
+                   const Plan& plan) {
+  print_spec(os, opt, h, r.spec);
+  os << "canonical spec per axis:\n  axis   input   begin     end  interior  output\n";
+  for (std::size_t k = 0; k < r.spec.axes.size(); ++k) {
+    const AxisPad& a = r.spec.axes[k];
+    os << std::setw(6) << k << std::setw(8) << h.shape[k] << std::setw(8) << a.begin << std::setw(8)
+       << a.end << std::setw(10) << a.interior << std::setw(8) << r.out_shape[k] << '\n';
   }
-  os << "output shape " << python_tuple(plan.output_shape()) << "\n\nplan:\n";
-  std::istringstream lines(opt.window ? describe_window(plan, output_window(opt, plan))
-                                      : plan.describe());
+  os << "output shape " << python_tuple(r.out_shape) << "\n\nplan:\n";
+  std::string text = opt.window ? describe_window(plan, r.window) : plan.describe();
+  if (plans_stand_in(h, r)) {  // name the real type, not the stand-in
+    const std::string stand_in = ElementType::opaque(1).name();
+    if (const std::size_t at = text.find(stand_in); at != std::string::npos) {
+      text.replace(at, stand_in.size(), h.dtype.element.name());
+    }
+  }
+  std::istringstream lines(text);
   for (std::string line; std::getline(lines, line);) os << "  " << line << '\n';
 }
 
-int run_explain(const Options& opt) {
+NpyHeader header_from_options(const Options& opt) {
+  if (!opt.input_path.empty()) return read_npy_header(opt.input_path);
   NpyHeader header;
-  if (opt.input_path.empty()) {
-    header.dtype = dtype_from_name(*opt.dtype);
-    header.shape = *opt.shape;
-    element_count(header.shape);  // rejects negative lengths and overflow
-  } else {
-    header = read_npy_header(opt.input_path);
-  }
-  const PadSpec spec = lower(opt, header.dtype, header.shape);
-  const Pads strides =
-      header.fortran_order ? fortran_byte_strides(header.shape, header.dtype.itemsize) : Pads{};
-  const Plan plan = make_plan(header.dtype.element, header.shape, strides, spec);
-  print_explain(std::cout, opt, header.dtype, header.shape, header.fortran_order, spec, plan);
+  header.dtype = dtype_from_name(*opt.dtype);
+  header.shape = *opt.shape;
+  element_count(header.shape);  // rejects negative lengths and overflow
+  return header;
+}
+
+int run_explain(const Options& opt) {
+  const NpyHeader header = header_from_options(opt);
+  const Request request = make_request(opt, header);
+  const Plan plan = with_memory_context(planning_text(header, request),
+                                        [&] { return plan_request(header, request); });
+  print_explain(std::cout, opt, header, request, plan);
   return 0;
 }
 
-int run_pad(const Options& opt) {
-  const NpyArray input = read_npy(opt.input_path);
-  const PadSpec spec = lower(opt, input.header.dtype, input.header.shape);
-  const TensorView view = input.view();
-  const Plan plan = make_plan(view.type, view.shape, view.byte_strides, spec);
-  const Window window = opt.window
-                            ? output_window(opt, plan)
-                            : Window{Pads(plan.output_shape().size(), 0),
-                                     Pads(plan.output_shape().begin(), plan.output_shape().end())};
-  const std::int64_t bytes = storage_bytes(view.type, element_count(window.shape));
+/// The output's bytes, allocated with a message that says how many, for what.
+std::vector<std::byte> allocate_output(const NpyDtype& dtype, const Window& window) {
+  const std::int64_t bytes = storage_bytes(dtype.element, element_count(window.shape));
   std::vector<std::byte> output;
   try {
     output.resize(static_cast<std::size_t>(bytes));
   } catch (const std::bad_alloc&) {
     throw Error(Errc::overflow, "cannot allocate " + std::to_string(bytes) +
-                                    " bytes for the output " + python_tuple(window.shape));
+                                    " bytes for the output of shape " + shape_text(window.shape));
   }
-  if (opt.window) {
-    execute_window(plan, view.data, window, output.data(), bytes);
-  } else {
-    execute(plan, view.data, output.data(), bytes);
+  return output;
+}
+
+int run_pad(const Options& opt) {
+  const NpyArray input = read_npy(opt.input_path);
+  const Request request = make_request(opt, input.header);
+  const Plan plan = with_memory_context(planning_text(input.header, request),
+                                        [&] { return plan_request(input.header, request); });
+  std::vector<std::byte> output;
+  if (!request.empty()) {
+    output = allocate_output(input.header.dtype, request.window);
+    const auto bytes = static_cast<std::int64_t>(output.size());
+    with_memory_context("padding", [&] {
+      if (opt.window) {
+        execute_window(plan, input.data.data(), request.window, output.data(), bytes);
+      } else {
+        execute(plan, input.data.data(), output.data(), bytes);
+      }
+    });
   }
-  write_npy(opt.output_path, input.header.dtype.descr, window.shape, output.data(), bytes);
+  write_npy(opt.output_path, input.header.dtype.descr, request.window.shape, output.data(),
+            static_cast<std::int64_t>(output.size()), WriteOptions{.fsync = opt.fsync});
   return 0;
 }
 
@@ -225,13 +363,19 @@ int run(const Options& opt) {
 
 int main(int argc, char** argv) {
   using padnd::cli::UsageError;
+  padnd::cli::start_signal_cleanup();
   try {
     return padnd::cli::run(padnd::cli::parse_args(std::vector<std::string>(argv + 1, argv + argc)));
   } catch (const UsageError& e) {
-    std::cerr << "padnd: error: " << e.what() << "\n(run 'padnd --help' for usage)\n";
+    std::cerr << "padnd: error: " << padnd::cli::printable(e.what())
+              << "\n(run 'padnd --help' for usage)\n";
     return 2;
+  } catch (const std::bad_alloc&) {  // the steps that allocate much say what; this is a rest
+    std::cerr << "padnd: error: out of memory (std::bad_alloc)\n";
+    return 1;
   } catch (const std::exception& e) {
-    std::cerr << "padnd: error: " << e.what() << '\n';
+    // Messages quote headers and arguments: no control byte reaches the terminal.
+    std::cerr << "padnd: error: " << padnd::cli::printable(e.what()) << '\n';
     return 1;
   }
 }

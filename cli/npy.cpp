@@ -2,6 +2,9 @@
 // .npy I/O: header checks, descr mapping, strided (Fortran) views, atomic writes.
 #include "npy.hpp"
 
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -9,20 +12,33 @@
 #include <bit>
 #include <cerrno>
 #include <charconv>
+#include <climits>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
-#include <filesystem>
-#include <memory>
+#include <mutex>
+#include <new>
 #include <optional>
+#include <thread>
 
 #include "padnd/error.hpp"
 #include "py_literal.hpp"
+#include "value_parse.hpp"  // printable
 
 namespace padnd::cli {
 namespace {
 
 constexpr std::string_view kMagic = "\x93NUMPY";
 constexpr std::int64_t kAlignBytes = 64;  // numpy aligns the data start to 64 bytes
+/// The longest header padnd reads (format 2.0 and 3.0; 1.0 holds at most 65535 bytes): enough
+/// for a shape of rank 100,000 and more, and bounded, so that a length field of 4 GiB is an
+/// error, not an allocation. numpy's np.load reads at most 10000 bytes unless told otherwise
+/// (max_header_size), and writes at most a few KiB (rank <= 64).
+constexpr std::uint64_t kMaxHeaderBytes = std::uint64_t{1} << 20;
+/// numpy's largest item size (an int): 'V2147483648' is "data type not understood".
+constexpr std::int64_t kMaxItemBytes = INT_MAX;
+constexpr int kFifoNoticeMs = 1000;  ///< silence on a FIFO input before padnd says it waits
+constexpr int kMaxLinkHops = 40;     ///< as the kernel's own limit (ELOOP)
 
 [[noreturn]] void fail_io(const std::string& path, const std::string& what) {
   throw Error(Errc::io, path + ": " + what);
@@ -67,26 +83,148 @@ std::int64_t checked_mul(std::int64_t a, std::int64_t b, const std::string& what
   return r;
 }
 
-std::string read_exact(std::FILE* f, std::size_t n, const std::string& path, const char* what) {
+/// An open input: standard input for "-", a regular file (whose size is known), or a stream
+/// (pipe, FIFO, character device) read to its end without asking for a size.
+class InputFile {
+ public:
+  explicit InputFile(const std::string& path);
+  InputFile(const InputFile&) = delete;
+  InputFile& operator=(const InputFile&) = delete;
+  ~InputFile() {
+    if (fd_ > STDERR_FILENO) ::close(fd_);
+  }
+  [[nodiscard]] const std::string& name() const { return name_; }
+  [[nodiscard]] bool regular() const { return regular_; }
+  [[nodiscard]] std::int64_t size() const { return size_; }  ///< regular files only
+  /// Reads up to `n` bytes into `out`; fewer only at the end of the input.
+  std::size_t read_some(char* out, std::size_t n);
+
+ private:
+  void inspect();
+  std::string name_;
+  int fd_ = -1;
+  bool regular_ = false;
+  std::int64_t size_ = 0;
+};
+
+/// Opens a FIFO without blocking, so that a FIFO nobody writes to does not hang silently: after
+/// kFifoNoticeMs without a writer padnd says what it waits for, then waits (Ctrl-C stops it).
+int open_fifo(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) fail_io(path, "cannot open: " + errno_text());
+  pollfd p{fd, POLLIN, 0};
+  int rc = ::poll(&p, 1, kFifoNoticeMs);
+  if (rc == 0) {
+    const std::string note = "padnd: waiting for a writer on FIFO '" + path + "'\n";
+    [[maybe_unused]] const ssize_t n = ::write(STDERR_FILENO, note.data(), note.size());
+  }
+  while (rc == 0 || (rc < 0 && errno == EINTR)) rc = ::poll(&p, 1, -1);
+  if (rc < 0 || ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0) {
+    const std::string why = errno_text();
+    ::close(fd);
+    fail_io(path, "cannot read: " + why);
+  }
+  return fd;
+}
+
+InputFile::InputFile(const std::string& path) : name_(path) {
+  if (path == "-") {
+    name_ = "standard input";
+    fd_ = STDIN_FILENO;
+  } else {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) fail_io(path, "cannot open: " + errno_text());
+    if (S_ISDIR(st.st_mode)) fail_io(path, "is a directory");
+    fd_ = S_ISFIFO(st.st_mode) ? open_fifo(path) : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd_ < 0) fail_io(path, "cannot open: " + errno_text());
+  }
+  inspect();
+}
+
+void InputFile::inspect() {
+  struct stat st {};
+  if (::fstat(fd_, &st) != 0) fail_io(name_, "cannot read: " + errno_text());
+  if (S_ISDIR(st.st_mode)) fail_io(name_, "is a directory");
+  regular_ = S_ISREG(st.st_mode);
+  size_ = regular_ ? static_cast<std::int64_t>(st.st_size) : 0;
+}
+
+std::size_t InputFile::read_some(char* out, std::size_t n) {
+  std::size_t got = 0;
+  while (got < n) {
+    const ssize_t r = ::read(fd_, out + got, n - got);
+    if (r == 0) break;
+    if (r < 0) {
+      if (errno == EINTR) continue;
+      fail_io(name_, "read error: " + errno_text());
+    }
+    got += static_cast<std::size_t>(r);
+  }
+  return got;
+}
+
+std::string read_exact(InputFile& in, std::size_t n, const char* what) {
   std::string buf(n, '\0');
-  if (n > 0 && std::fread(buf.data(), 1, n, f) != n) {
-    if (std::ferror(f)) fail_io(path, "read error: " + errno_text());
-    fail_format(path, std::string("truncated file (") + what + ")");
+  if (in.read_some(buf.data(), n) != n) {
+    fail_format(in.name(), std::string("truncated file (") + what + ")");
   }
   return buf;
 }
 
-struct FileCloser {
-  void operator()(std::FILE* f) const { std::fclose(f); }
-};
-using FilePtr = std::unique_ptr<std::FILE, FileCloser>;
+[[noreturn]] void fail_alloc(const std::string& name, std::int64_t bytes, const std::string& what) {
+  throw Error(Errc::io, name + ": cannot allocate " + std::to_string(bytes) + " bytes for " + what);
+}
 
-FilePtr open_for_reading(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) fail_io(path, "is a directory");
-  FilePtr f(std::fopen(path.c_str(), "rb"));
-  if (!f) fail_io(path, "cannot open: " + errno_text());
-  return f;
+/// Every key once, each of the three numpy writes, nothing else (numpy's own checks).
+struct HeaderKeys {
+  const PyValue* descr = nullptr;
+  const PyValue* fortran = nullptr;
+  const PyValue* shape = nullptr;
+};
+
+HeaderKeys find_header_keys(const std::string& path, const PyValue& dict) {
+  HeaderKeys keys;
+  for (std::size_t i = 0; i < dict.keys.size(); ++i) {
+    const std::string& k = dict.keys[i];
+    const PyValue** slot = k == "descr"           ? &keys.descr
+                           : k == "fortran_order" ? &keys.fortran
+                           : k == "shape"         ? &keys.shape
+                                                  : nullptr;
+    if (slot == nullptr) {
+      fail_format(path, "unexpected key '" + printable(k) + "' in the .npy header");
+    }
+    if (*slot != nullptr) fail_format(path, "duplicate key '" + k + "' in the .npy header");
+    *slot = &dict.items[i];
+  }
+  if (!keys.descr || !keys.fortran || !keys.shape) {
+    fail_format(path, "the .npy header needs the keys 'descr', 'fortran_order' and 'shape'");
+  }
+  return keys;
+}
+
+NpyDtype header_dtype(const std::string& path, const PyValue& descr) {
+  if (descr.kind == PyValue::Kind::list) {
+    fail_format(path, "structured dtypes (a list descr) are not supported");
+  }
+  if (descr.kind != PyValue::Kind::string) fail_format(path, "'descr' is not a string");
+  try {
+    return parse_descr(descr.text);
+  } catch (const Error& e) {
+    fail_format(path, e.what());
+  }
+}
+
+std::vector<std::int64_t> header_shape(const std::string& path, const PyValue& shape) {
+  // numpy requires a tuple: "shape is not valid" for a list.
+  if (shape.kind != PyValue::Kind::tuple) fail_format(path, "'shape' is not a tuple");
+  std::vector<std::int64_t> dims;
+  for (const PyValue& d : shape.items) {
+    if (d.kind != PyValue::Kind::integer || d.number < 0) {
+      fail_format(path, "'shape' must hold non-negative integers");
+    }
+    dims.push_back(d.number);
+  }
+  return dims;
 }
 
 NpyHeader parse_header_dict(const std::string& path, std::string_view text) {
@@ -97,78 +235,54 @@ NpyHeader parse_header_dict(const std::string& path, std::string_view text) {
     fail_format(path, e.what());
   }
   if (dict.kind != PyValue::Kind::dict) fail_format(path, "the .npy header is not a dict");
-  const PyValue* descr = nullptr;
-  const PyValue* fortran = nullptr;
-  const PyValue* shape = nullptr;
-  for (std::size_t i = 0; i < dict.keys.size(); ++i) {
-    const std::string& k = dict.keys[i];
-    const PyValue* v = &dict.items[i];
-    if (k == "descr") {
-      descr = v;
-    } else if (k == "fortran_order") {
-      fortran = v;
-    } else if (k == "shape") {
-      shape = v;
-    } else {
-      fail_format(path, "unexpected key '" + k + "' in the .npy header");
-    }
-  }
-  if (!descr || !fortran || !shape) {
-    fail_format(path, "the .npy header needs the keys 'descr', 'fortran_order' and 'shape'");
-  }
+  const HeaderKeys keys = find_header_keys(path, dict);
   NpyHeader h;
-  if (descr->kind == PyValue::Kind::list) {
-    fail_format(path, "structured dtypes (a list descr) are not supported");
-  }
-  if (descr->kind != PyValue::Kind::string) fail_format(path, "'descr' is not a string");
-  try {
-    h.dtype = parse_descr(descr->text);
-  } catch (const Error& e) {
-    fail_format(path, e.what());
-  }
-  if (fortran->kind != PyValue::Kind::boolean) {
+  h.dtype = header_dtype(path, *keys.descr);
+  if (keys.fortran->kind != PyValue::Kind::boolean) {
     fail_format(path, "'fortran_order' is not True or False");
   }
-  h.fortran_order = fortran->flag;
-  if (shape->kind != PyValue::Kind::tuple && shape->kind != PyValue::Kind::list) {
-    fail_format(path, "'shape' is not a tuple");
-  }
-  for (const PyValue& d : shape->items) {
-    if (d.kind != PyValue::Kind::integer || d.number < 0) {
-      fail_format(path, "'shape' must hold non-negative integers");
-    }
-    h.shape.push_back(d.number);
-  }
+  h.fortran_order = keys.fortran->flag;
+  h.shape = header_shape(path, *keys.shape);
   return h;
 }
 
-/// Reads magic, version and dict; leaves `f` at the first data byte.
-NpyHeader read_header(std::FILE* f, const std::string& path) {
-  const std::string prefix = read_exact(f, kMagic.size() + 2, path, "magic string");
+/// Reads the length field after magic and version and checks it before anything is allocated:
+/// against padnd's limit, and against the file's size when the input is a regular file.
+std::size_t read_header_length(InputFile& in, int major) {
+  const std::size_t len_bytes = major == 1 ? 2 : 4;
+  const std::string field = read_exact(in, len_bytes, "header length");
+  std::uint64_t header_len = 0;
+  for (std::size_t i = len_bytes; i-- > 0;) {  // little-endian
+    header_len = header_len << 8 | static_cast<unsigned char>(field[i]);
+  }
+  const std::uint64_t end = kMagic.size() + 2 + len_bytes + header_len;
+  if (in.regular() && end > static_cast<std::uint64_t>(in.size())) {
+    fail_format(in.name(), "truncated file (header)");
+  }
+  if (header_len > kMaxHeaderBytes) {
+    fail_format(in.name(), "the header announces " + std::to_string(header_len) +
+                               " bytes; padnd reads .npy headers of at most " +
+                               std::to_string(kMaxHeaderBytes) + " bytes");
+  }
+  return static_cast<std::size_t>(header_len);
+}
+
+/// Reads magic, version and dict; leaves `in` at the first data byte.
+NpyHeader read_header(InputFile& in) {
+  const std::string prefix = read_exact(in, kMagic.size() + 2, "magic string");
   if (std::string_view(prefix).substr(0, kMagic.size()) != kMagic) {
-    fail_format(path, "not a .npy file (bad magic string)");
+    fail_format(in.name(), "not a .npy file (bad magic string)");
   }
   const auto major = static_cast<unsigned char>(prefix[6]);
   const auto minor = static_cast<unsigned char>(prefix[7]);
   if ((major != 1 && major != 2 && major != 3) || minor != 0) {
-    fail_format(path, "unsupported .npy format version " + std::to_string(major) + "." +
-                          std::to_string(minor) + " (supported: 1.0, 2.0, 3.0)");
+    fail_format(in.name(), "unsupported .npy format version " + std::to_string(major) + "." +
+                               std::to_string(minor) + " (supported: 1.0, 2.0, 3.0)");
   }
-  const std::size_t len_bytes = major == 1 ? 2 : 4;
-  const std::string len_field = read_exact(f, len_bytes, path, "header length");
-  std::uint64_t header_len = 0;
-  for (std::size_t i = len_bytes; i-- > 0;) {  // little-endian
-    header_len = header_len << 8 | static_cast<unsigned char>(len_field[i]);
-  }
-  // Check the announced length against the file before allocating it (up to 4 GiB in 2.0).
-  std::error_code ec;
-  const std::uintmax_t file_bytes = std::filesystem::file_size(path, ec);
-  if (!ec && prefix.size() + len_bytes + header_len > file_bytes) {
-    fail_format(path, "truncated file (header)");
-  }
-  const std::string dict = read_exact(f, header_len, path, "header");
-  NpyHeader h = parse_header_dict(path, dict);
-  h.data_offset = static_cast<std::int64_t>(prefix.size() + len_bytes + header_len);
+  const std::size_t header_len = read_header_length(in, major);
+  const std::string dict = read_exact(in, header_len, "header");
+  NpyHeader h = parse_header_dict(in.name(), dict);
+  h.data_offset = static_cast<std::int64_t>(prefix.size() + (major == 1 ? 2 : 4) + header_len);
   return h;
 }
 
@@ -176,51 +290,113 @@ std::int64_t data_bytes_of(const NpyHeader& h) {
   return checked_mul(element_count(h.shape), h.dtype.itemsize, "array size in bytes");
 }
 
-/// The file must hold exactly the announced data: fewer bytes is a truncated file, more is a
-/// header that does not describe the contents.
-void check_file_size(const std::string& path, const NpyHeader& h) {
+[[noreturn]] void fail_data_size(const std::string& name, const NpyHeader& h, bool more,
+                                 const std::string& actual) {
+  fail_format(name, std::string(more ? "size mismatch: " : "truncated file: ") +
+                        "the header announces shape " + shape_text(h.shape) + " of '" +
+                        h.dtype.descr + "' (" + std::to_string(data_bytes_of(h)) +
+                        " data bytes) but the file holds " + actual);
+}
+
+/// A regular file must hold exactly the announced data: fewer bytes is a truncated file, more
+/// is a header that does not describe the contents. Checked before the data is allocated.
+void check_file_size(const InputFile& in, const NpyHeader& h) {
   const std::int64_t expected = data_bytes_of(h);
-  std::error_code ec;
-  const auto file_bytes = static_cast<std::int64_t>(std::filesystem::file_size(path, ec));
-  if (ec) fail_io(path, "cannot get the file size: " + ec.message());
-  const std::int64_t actual = file_bytes - h.data_offset;
-  if (actual != expected) {
-    fail_format(path, std::string(actual < expected ? "truncated file: " : "size mismatch: ") +
-                          "the header announces shape " + python_tuple(h.shape) + " of '" +
-                          h.dtype.descr + "' (" + std::to_string(expected) +
-                          " data bytes) but the file holds " + std::to_string(actual));
+  const std::int64_t actual = in.size() - h.data_offset;
+  if (actual != expected) fail_data_size(in.name(), h, actual > expected, std::to_string(actual));
+}
+
+/// Reads a stream's data in growing steps, so that memory follows the bytes that arrive and
+/// not the size a header announces; then checks that the stream ends there.
+void read_stream_data(InputFile& in, const NpyHeader& h, std::vector<std::byte>& data) {
+  const auto expected = static_cast<std::size_t>(data_bytes_of(h));
+  std::size_t have = 0;
+  while (have < expected) {
+    const std::size_t step = std::min(expected - have, std::max<std::size_t>(have, 1 << 20));
+    try {
+      data.resize(have + step);
+    } catch (const std::bad_alloc&) {
+      fail_alloc(in.name(), static_cast<std::int64_t>(have + step), "the input data");
+    }
+    const std::size_t got = in.read_some(reinterpret_cast<char*>(data.data()) + have, step);
+    have += got;
+    if (got < step) fail_data_size(in.name(), h, false, std::to_string(have));
+  }
+  char extra = 0;
+  if (in.read_some(&extra, 1) != 0) fail_data_size(in.name(), h, true, "more");
+}
+
+void read_regular_data(InputFile& in, const NpyHeader& h, std::vector<std::byte>& data) {
+  check_file_size(in, h);
+  const std::int64_t bytes = data_bytes_of(h);
+  try {
+    data.resize(static_cast<std::size_t>(bytes));
+  } catch (const std::bad_alloc&) {
+    fail_alloc(in.name(), bytes, "the input data of shape " + shape_text(h.shape));
+  }
+  const std::size_t n = data.size();
+  if (in.read_some(reinterpret_cast<char*>(data.data()), n) != n) {
+    fail_format(in.name(), "truncated file (data)");  // the file shrank while being read
   }
 }
 
-/// Closes and removes a temporary file unless commit() was called.
-class TempFile {
- public:
-  TempFile(std::string path, int fd) : path_(std::move(path)), fd_(fd) {}
-  TempFile(const TempFile&) = delete;
-  TempFile& operator=(const TempFile&) = delete;
-  ~TempFile() {
-    if (fd_ >= 0) ::close(fd_);
-    if (!committed_) ::unlink(path_.c_str());
+/// What is wrong with the part of a datetime64 / timedelta64 descr after 'M' or 'm' (8 bytes,
+/// optional [unit]), or null. The unit only matters to numpy, but it is printed back, so it
+/// must be a plain word such as "ns" or "10ms".
+const char* datetime_error(std::string_view s) {
+  if (!s.starts_with('8')) return "datetime types are 8 bytes ('M8' / 'm8')";
+  s.remove_prefix(1);
+  if (s.empty()) return nullptr;
+  if (!(s.front() == '[' && s.back() == ']' && s.size() > 2)) {
+    return "expected a unit in brackets, like 'M8[ns]'";
   }
-  [[nodiscard]] int fd() const { return fd_; }
-  [[nodiscard]] const std::string& path() const { return path_; }
-  int close() {
-    const int rc = ::close(fd_);
-    fd_ = -1;
-    return rc;
-  }
-  void commit() { committed_ = true; }
+  const std::string_view unit = s.substr(1, s.size() - 2);
+  const bool plain = std::all_of(unit.begin(), unit.end(), [](char c) {
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+  });
+  return plain ? nullptr : "the unit must be letters and digits, like 'M8[ns]' or 'm8[10ms]'";
+}
 
- private:
-  std::string path_;
-  int fd_;
-  bool committed_ = false;
-};
+/// Sets itemsize and element of a numeric, text or void type from its code and size; returns
+/// what is wrong, or null.
+const char* set_sized_type(NpyDtype& t, char code, std::int64_t size) {
+  switch (code) {
+    case 'b':
+    case 'i':
+    case 'u':
+    case 'f':
+    case 'c':
+      t.itemsize = size;
+      if (const auto d = numeric_dtype(code, size)) {
+        t.element = *d;  // either byte order: padding moves bytes, never does arithmetic
+      } else if (is_long_double(code, size)) {
+        t.element = ElementType::opaque(size);
+      } else {
+        return "no such numeric size";
+      }
+      return nullptr;
+    case 'S':
+    case 'a':
+    case 'V':
+    case 'U':
+      if (size > (code == 'U' ? kMaxItemBytes / 4 : kMaxItemBytes)) {
+        return "item size over numpy's limit of 2147483647 bytes";
+      }
+      t.itemsize = code == 'U' ? size * 4 : size;
+      t.element = ElementType::opaque(t.itemsize);
+      return nullptr;
+    default:
+      return "unknown type code";
+  }
+}
+
+// --- writing ------------------------------------------------------------------------------------
 
 void write_all(int fd, const void* data, std::int64_t bytes, const std::string& path) {
   const auto* p = static_cast<const char*>(data);
   while (bytes > 0) {
-    const ssize_t n = ::write(fd, p, static_cast<std::size_t>(bytes));
+    const std::size_t chunk = static_cast<std::size_t>(std::min<std::int64_t>(bytes, 1 << 30));
+    const ssize_t n = ::write(fd, p, chunk);
     if (n < 0) {
       if (errno == EINTR) continue;
       fail_io(path, "write error: " + errno_text());
@@ -230,7 +406,205 @@ void write_all(int fd, const void* data, std::int64_t bytes, const std::string& 
   }
 }
 
+// The temporary file being written, for the signal thread (start_signal_cleanup). The mutex
+// makes creating and registering it, and renaming or removing and unregistering it, one step
+// each as the signal thread sees them.
+std::mutex g_temp_mutex;
+std::string g_temp_name;  // guarded by g_temp_mutex; empty: no temporary file
+constexpr int kCleanupSignals[] = {SIGINT, SIGTERM, SIGHUP};
+
+/// The signal thread: waits for a cleanup signal, removes the temporary file, and re-raises
+/// the signal with its default action, so that padnd ends as the signal asked (status 130 for
+/// Ctrl-C). It keeps the mutex, so no new temporary file can appear meanwhile.
+void wait_and_clean_up(sigset_t set) {
+  int sig = 0;
+  while (::sigwait(&set, &sig) != 0) {
+  }
+  g_temp_mutex.lock();
+  if (!g_temp_name.empty()) ::unlink(g_temp_name.c_str());
+  ::signal(sig, SIG_DFL);
+  sigset_t one;
+  ::sigemptyset(&one);
+  ::sigaddset(&one, sig);
+  ::pthread_sigmask(SIG_UNBLOCK, &one, nullptr);
+  ::raise(sig);  // delivered to this thread, the only one that does not block it
+}
+
+/// A temporary file beside the output, removed unless committed (renamed over the output),
+/// whether padnd fails, returns or is stopped by SIGINT, SIGTERM or SIGHUP.
+class TempFile {
+ public:
+  explicit TempFile(const std::string& dir, const std::string& output) : output_(output) {
+    // A short name: the output's name may already be 255 bytes, the most a name may have.
+    std::string name = dir + "/.padnd-XXXXXX";
+    const std::lock_guard lock(g_temp_mutex);
+    fd_ = ::mkstemp(name.data());
+    if (fd_ < 0) {
+      fail_io(output, "cannot create a temporary file in '" + dir + "': " + errno_text());
+    }
+    g_temp_name = std::move(name);
+  }
+  TempFile(const TempFile&) = delete;
+  TempFile& operator=(const TempFile&) = delete;
+  ~TempFile() {
+    if (fd_ >= 0) ::close(fd_);
+    const std::lock_guard lock(g_temp_mutex);
+    if (!g_temp_name.empty()) ::unlink(g_temp_name.c_str());
+    g_temp_name.clear();
+  }
+  [[nodiscard]] int fd() const { return fd_; }
+  void close() {
+    const int rc = ::close(fd_);
+    fd_ = -1;
+    if (rc != 0) fail_io(output_, "close: " + errno_text());
+  }
+  /// Renames the file over `target`; from here on it is the output.
+  void commit(const std::string& target) {
+    const std::lock_guard lock(g_temp_mutex);
+    if (std::rename(g_temp_name.c_str(), target.c_str()) != 0) {
+      fail_io(output_, "cannot replace the output file: " + errno_text());
+    }
+    g_temp_name.clear();
+  }
+
+ private:
+  std::string output_;
+  int fd_ = -1;
+};
+
+/// Where `-o` writes: standard output ("-"), a special file written in place (FIFO, device,
+/// socket), or a regular file (new or existing) replaced atomically. Symbolic links are
+/// followed, so the link stays and its target gets the output.
+struct OutputTarget {
+  enum class Kind { standard_output, special, regular };
+  Kind kind = Kind::regular;
+  std::string path;  ///< after following symbolic links
+  bool exists = false;
+  mode_t mode = 0;  ///< permission bits of an existing regular file
+};
+
+std::string link_target(const std::string& link, const std::string& shown) {
+  std::string buf(4096, '\0');
+  const ssize_t n = ::readlink(link.c_str(), buf.data(), buf.size());
+  if (n < 0 || static_cast<std::size_t>(n) == buf.size()) {
+    fail_io(shown, "cannot read the symbolic link '" + link + "': " + errno_text());
+  }
+  buf.resize(static_cast<std::size_t>(n));
+  if (buf.starts_with('/')) return buf;
+  const std::size_t slash = link.rfind('/');
+  return slash == std::string::npos ? buf : link.substr(0, slash + 1) + buf;
+}
+
+OutputTarget resolve_output(const std::string& path) {
+  OutputTarget t;
+  if (path == "-") {
+    t.kind = OutputTarget::Kind::standard_output;
+    return t;
+  }
+  if (path.empty() || path.ends_with('/')) fail_io(path, "the output path names a directory");
+  t.path = path;
+  for (int hops = 0;; ++hops) {
+    struct stat st {};
+    if (::lstat(t.path.c_str(), &st) != 0) {
+      if (errno == ENOENT) return t;  // a new file (also the target of a dangling link)
+      fail_io(path, "cannot inspect '" + t.path + "': " + errno_text());
+    }
+    if (S_ISLNK(st.st_mode)) {
+      if (hops == kMaxLinkHops) fail_io(path, "too many levels of symbolic links");
+      t.path = link_target(t.path, path);
+      continue;
+    }
+    if (S_ISDIR(st.st_mode)) fail_io(path, "is a directory");
+    t.exists = true;
+    t.kind = S_ISREG(st.st_mode) ? OutputTarget::Kind::regular : OutputTarget::Kind::special;
+    t.mode = st.st_mode & 07777;
+    return t;
+  }
+}
+
+/// Opens a FIFO for writing; when nobody reads it yet, says so and waits for a reader.
+int open_special(const std::string& path) {
+  int fd = ::open(path.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0 && errno == ENXIO) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) == 0 && S_ISFIFO(st.st_mode)) {
+      const std::string note = "padnd: waiting for a reader on FIFO '" + path + "'\n";
+      [[maybe_unused]] const ssize_t n = ::write(STDERR_FILENO, note.data(), note.size());
+      fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+    }
+  }
+  if (fd >= 0) ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  return fd;
+}
+
+/// FIFOs and devices are written in place: renaming a file over them would replace the node.
+void write_special(const OutputTarget& target, const std::string& header, const std::byte* data,
+                   std::int64_t data_bytes) {
+  const int fd = open_special(target.path);
+  if (fd < 0) fail_io(target.path, "cannot open for writing: " + errno_text());
+  try {
+    write_all(fd, header.data(), static_cast<std::int64_t>(header.size()), target.path);
+    write_all(fd, data, data_bytes, target.path);
+  } catch (...) {
+    ::close(fd);
+    throw;
+  }
+  if (::close(fd) != 0) fail_io(target.path, "close: " + errno_text());
+}
+
+/// fsync of a directory makes a rename in it durable; file systems that cannot (EINVAL) are
+/// taken as they are.
+void sync_directory(const std::string& dir, const std::string& path) {
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) fail_io(path, "cannot open the directory '" + dir + "' to sync it: " + errno_text());
+  const int rc = ::fsync(fd);
+  const int err = errno;
+  ::close(fd);
+  if (rc != 0 && err != EINVAL) {
+    fail_io(path, "the output was written, but syncing its directory failed: " +
+                      std::string(std::strerror(err)));
+  }
+}
+
+/// A regular file: written to a temporary file in the same directory and renamed over the
+/// target only when complete (and, unless options.fsync is off, on disk).
+void write_replacing(const OutputTarget& target, const std::string& header, const std::byte* data,
+                     std::int64_t data_bytes, const WriteOptions& options) {
+  const std::size_t slash = target.path.rfind('/');
+  const std::string dir = slash == std::string::npos ? "."
+                          : slash == 0               ? "/"
+                                                     : target.path.substr(0, slash);
+  TempFile temp(dir, target.path);
+  // mkstemp creates 0600: give the result the permissions of the file it replaces, or those a
+  // plain create would have.
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  const mode_t mode = target.exists ? target.mode : 0666 & ~mask;
+  if (::fchmod(temp.fd(), mode) != 0) fail_io(target.path, "chmod: " + errno_text());
+  write_all(temp.fd(), header.data(), static_cast<std::int64_t>(header.size()), target.path);
+  write_all(temp.fd(), data, data_bytes, target.path);
+  if (options.fsync && ::fsync(temp.fd()) != 0) fail_io(target.path, "fsync: " + errno_text());
+  temp.close();
+  temp.commit(target.path);
+  if (options.fsync) sync_directory(dir, target.path);
+}
+
 }  // namespace
+
+void start_signal_cleanup() {
+  sigset_t set;
+  ::sigemptyset(&set);
+  for (const int sig : kCleanupSignals) {
+    struct sigaction old {};
+    // A signal the caller ignores (nohup) stays ignored.
+    if (::sigaction(sig, nullptr, &old) == 0 && old.sa_handler != SIG_IGN) ::sigaddset(&set, sig);
+  }
+  // Blocked here, in the first thread, so every thread started later (the padding engine's
+  // pool too) blocks them: only the signal thread receives them, never a thread that is midway
+  // through creating or renaming the temporary file.
+  ::pthread_sigmask(SIG_BLOCK, &set, nullptr);
+  std::thread(wait_and_clean_up, set).detach();
+}
 
 std::string python_tuple(std::span<const std::int64_t> values) {
   std::string s = "(";
@@ -242,9 +616,17 @@ std::string python_tuple(std::span<const std::int64_t> values) {
   return s + ')';
 }
 
+std::string shape_text(std::span<const std::int64_t> shape) {
+  constexpr std::size_t kShown = 8;
+  if (shape.size() <= kShown) return python_tuple(shape);
+  std::string s = python_tuple(shape.first(kShown));
+  s.insert(s.size() - 1, ", ...");
+  return s + " (rank " + std::to_string(shape.size()) + ")";
+}
+
 NpyDtype parse_descr(std::string_view descr) {
   const auto bad = [&](const std::string& why) -> Error {
-    return Error(Errc::unsupported_type, "dtype '" + std::string(descr) + "': " + why);
+    return Error(Errc::unsupported_type, "dtype '" + printable(descr) + "': " + why);
   };
   NpyDtype t;
   t.descr = std::string(descr);
@@ -261,12 +643,7 @@ NpyDtype parse_descr(std::string_view descr) {
   t.kind = code == 'a' ? 'S' : code;
   t.big_endian = order == '>' || (order == '=' && host_is_big_endian());
   if (code == 'M' || code == 'm') {
-    // datetime64 / timedelta64: 8 bytes, optional [unit]; the unit only matters to numpy.
-    if (!s.starts_with('8')) throw bad("datetime types are 8 bytes ('M8' / 'm8')");
-    s.remove_prefix(1);
-    if (!s.empty() && !(s.front() == '[' && s.back() == ']' && s.size() > 2)) {
-      throw bad("expected a unit in brackets, like 'M8[ns]'");
-    }
+    if (const char* why = datetime_error(s)) throw bad(why);
     t.itemsize = 8;
     t.element = ElementType::opaque(8);
     return t;
@@ -277,34 +654,7 @@ NpyDtype parse_descr(std::string_view descr) {
     if (std::strchr("biufcSaUV", code) == nullptr) throw bad("unknown type code");
     throw bad("expected a positive item size after the type code");
   }
-  switch (code) {
-    case 'b':
-    case 'i':
-    case 'u':
-    case 'f':
-    case 'c': {
-      t.itemsize = size;
-      if (const auto d = numeric_dtype(code, size)) {
-        t.element = *d;  // either byte order: padding moves bytes, never does arithmetic
-      } else if (is_long_double(code, size)) {
-        t.element = ElementType::opaque(size);
-      } else {
-        throw bad("no such numeric size");
-      }
-      return t;
-    }
-    case 'S':
-    case 'a':
-    case 'V':
-      t.itemsize = size;
-      break;
-    case 'U':
-      t.itemsize = checked_mul(size, 4, "unicode item size");
-      break;
-    default:
-      throw bad("unknown type code");
-  }
-  t.element = ElementType::opaque(t.itemsize);
+  if (const char* why = set_sized_type(t, code, size)) throw bad(why);
   return t;
 }
 
@@ -344,18 +694,18 @@ std::vector<std::int64_t> NpyArray::byte_strides() const {
 }
 
 NpyHeader read_npy_header(const std::string& path) {
-  FilePtr f = open_for_reading(path);
-  return read_header(f.get(), path);
+  InputFile in(path);
+  return read_header(in);
 }
 
 NpyArray read_npy(const std::string& path) {
-  FilePtr f = open_for_reading(path);
+  InputFile in(path);
   NpyArray a;
-  a.header = read_header(f.get(), path);
-  check_file_size(path, a.header);
-  a.data.resize(static_cast<std::size_t>(data_bytes_of(a.header)));
-  if (!a.data.empty() && std::fread(a.data.data(), 1, a.data.size(), f.get()) != a.data.size()) {
-    fail_io(path, "read error: " + errno_text());
+  a.header = read_header(in);
+  if (in.regular()) {
+    read_regular_data(in, a.header, a.data);
+  } else {
+    read_stream_data(in, a.header, a.data);
   }
   return a;
 }
@@ -385,30 +735,22 @@ std::string npy_header_bytes(const std::string& descr, std::span<const std::int6
 }
 
 void write_npy(const std::string& path, const std::string& descr,
-               std::span<const std::int64_t> shape, const std::byte* data,
-               std::int64_t data_bytes) {
+               std::span<const std::int64_t> shape, const std::byte* data, std::int64_t data_bytes,
+               const WriteOptions& options) {
   const std::string header = npy_header_bytes(descr, shape);
-  const std::filesystem::path target(path);
-  if (!target.has_filename()) fail_io(path, "the output path names a directory");
-  std::filesystem::path dir = target.parent_path();
-  if (dir.empty()) dir = ".";
-  std::string temp_name = (dir / ("." + target.filename().string() + ".padnd-XXXXXX")).string();
-  const int fd = ::mkstemp(temp_name.data());
-  if (fd < 0) {
-    fail_io(path, "cannot create a temporary file in '" + dir.string() + "': " + errno_text());
+  const OutputTarget target = resolve_output(path);
+  switch (target.kind) {
+    case OutputTarget::Kind::standard_output:
+      write_all(STDOUT_FILENO, header.data(), static_cast<std::int64_t>(header.size()), path);
+      write_all(STDOUT_FILENO, data, data_bytes, path);
+      return;
+    case OutputTarget::Kind::special:
+      write_special(target, header, data, data_bytes);
+      return;
+    case OutputTarget::Kind::regular:
+      write_replacing(target, header, data, data_bytes, options);
+      return;
   }
-  TempFile temp(temp_name, fd);
-  // mkstemp creates 0600; give the result the permissions a plain create would have.
-  const mode_t mask = ::umask(0);
-  ::umask(mask);
-  if (::fchmod(temp.fd(), 0666 & ~mask) != 0) fail_io(path, "chmod: " + errno_text());
-  write_all(temp.fd(), header.data(), static_cast<std::int64_t>(header.size()), path);
-  write_all(temp.fd(), data, data_bytes, path);
-  if (temp.close() != 0) fail_io(path, "close: " + errno_text());
-  if (std::rename(temp.path().c_str(), path.c_str()) != 0) {
-    fail_io(path, "cannot replace the output file: " + errno_text());
-  }
-  temp.commit();
 }
 
 }  // namespace padnd::cli

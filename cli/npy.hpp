@@ -26,6 +26,10 @@ struct NpyDtype {
 /// Python's repr of a tuple of ints: "()", "(3,)", "(2, 3)" (also the header's shape).
 std::string python_tuple(std::span<const std::int64_t> values);
 
+/// A shape for a message: python_tuple, or for ranks over 8 its first 8 values and the rank,
+/// "(1, 1, 1, 1, 1, 1, 1, 1, ...) (rank 25000)", so that a message stays short.
+std::string shape_text(std::span<const std::int64_t> shape);
+
 /// Parses a descr string; throws padnd::Error naming the descr for anything unsupported.
 NpyDtype parse_descr(std::string_view descr);
 
@@ -55,19 +59,37 @@ struct NpyArray {
   [[nodiscard]] std::vector<std::int64_t> byte_strides() const;
 };
 
-/// Reads only the header; the data (and whether it is all there) is not looked at.
+/// Reads only the header; the data (and whether it is all there) is not looked at. "-" is
+/// standard input; pipes and FIFOs are read as streams. Headers longer than 65535 bytes and
+/// nesting deeper than 64 levels are rejected.
 NpyHeader read_npy_header(const std::string& path);
 
-/// Reads a whole .npy file, which must hold exactly the data its header announces.
-/// Throws padnd::Error (Errc::io or invalid_argument).
+/// Reads a whole .npy file, which must hold exactly the data its header announces ("-":
+/// standard input). A regular file's size is checked before the data is allocated; a stream's
+/// data is allocated as it arrives. Throws padnd::Error (Errc::io or invalid_argument).
 NpyArray read_npy(const std::string& path);
 
 /// The complete header block (magic, version, length, dict, padding) for a C-order array.
 std::string npy_header_bytes(const std::string& descr, std::span<const std::int64_t> shape);
 
-/// Writes a C-order .npy file atomically: a temporary file in the same directory is renamed
-/// over `path` only after everything was written, so a failure leaves `path` untouched.
+/// Call first in main, before any other thread starts: SIGINT, SIGTERM and SIGHUP then go to
+/// one thread that removes write_npy's temporary file and re-raises the signal (padnd still
+/// ends by it). Signals the caller ignores stay ignored.
+void start_signal_cleanup();
+
+struct WriteOptions {
+  /// fsync the file before the rename and its directory after it, so that the output survives
+  /// a crash of the machine (regular files only).
+  bool fsync = true;
+};
+
+/// Writes a C-order .npy file. A regular file (new, existing, or the target of a symbolic
+/// link, which stays) is written atomically: a temporary file in the same directory is renamed
+/// over it only after everything was written, so a failure, SIGINT, SIGTERM or SIGHUP leaves
+/// it untouched and no temporary file behind. A FIFO or device is written in place, and "-"
+/// is standard output.
 void write_npy(const std::string& path, const std::string& descr,
-               std::span<const std::int64_t> shape, const std::byte* data, std::int64_t data_bytes);
+               std::span<const std::int64_t> shape, const std::byte* data, std::int64_t data_bytes,
+               const WriteOptions& options = {});
 
 }  // namespace padnd::cli

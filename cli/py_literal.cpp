@@ -9,6 +9,10 @@
 namespace padnd::cli {
 namespace {
 
+/// Deepest nesting accepted. numpy writes depth 2 (the dict and its shape tuple); without a
+/// limit, a 64 KiB header of '[' overflows the stack of this recursive-descent parser.
+constexpr int kMaxDepth = 64;
+
 class LiteralParser {
  public:
   explicit LiteralParser(std::string_view text) : text_(text) {}
@@ -56,8 +60,19 @@ class LiteralParser {
     if (pos_ >= text_.size()) fail("unexpected end");
     const char c = text_[pos_];
     if (c == '\'' || c == '"') return string_value();
-    if (c == '{') return dict_value();
-    if (c == '(' || c == '[') return sequence_value();
+    if (c == '{' || c == '(' || c == '[') {
+      if (depth_ == kMaxDepth) {
+        fail("nesting deeper than " + std::to_string(kMaxDepth) + " levels");
+      }
+      ++depth_;
+      PyValue v = c == '{' ? dict_value() : sequence_value();
+      --depth_;
+      return v;
+    }
+    return scalar_value();
+  }
+
+  PyValue scalar_value() {
     PyValue v;
     if (take_word("True")) {
       v.kind = PyValue::Kind::boolean;
@@ -134,6 +149,7 @@ class LiteralParser {
 
   std::string_view text_;
   std::size_t pos_ = 0;
+  int depth_ = 0;  ///< containers open around the current position
 };
 
 }  // namespace

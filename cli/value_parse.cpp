@@ -189,32 +189,23 @@ std::string encode_bool(std::string_view text, const NpyDtype& t) {
   fail(Errc::invalid_argument, text, t, "expected true, false, 1 or 0");
 }
 
-/// UTF-8 -> code points; rejects malformed sequences.
+/// UTF-8 -> code points; rejects what numpy cannot store either: malformed sequences,
+/// overlong forms, surrogates and code points above U+10FFFF.
 std::u32string decode_utf8(std::string_view text, const NpyDtype& t) {
   std::u32string out;
   for (std::size_t i = 0; i < text.size();) {
-    const auto b0 = static_cast<unsigned char>(text[i]);
-    const int len = b0 < 0x80         ? 1
-                    : (b0 >> 5) == 6  ? 2
-                    : (b0 >> 4) == 14 ? 3
-                    : (b0 >> 3) == 30 ? 4
-                                      : 0;
-    if (len == 0 || i + static_cast<std::size_t>(len) > text.size()) {
-      fail(Errc::invalid_argument, text, t, "not valid UTF-8");
+    const Utf8Step step = utf8_step(text, i);
+    if (step.error != nullptr) {
+      fail(Errc::invalid_argument, text, t,
+           "not valid UTF-8: " + std::string(step.error) + " at byte " + std::to_string(i));
     }
-    char32_t cp = len == 1 ? b0 : b0 & (0x7F >> len);
-    for (int k = 1; k < len; ++k) {
-      const auto b = static_cast<unsigned char>(text[i + static_cast<std::size_t>(k)]);
-      if ((b >> 6) != 2) fail(Errc::invalid_argument, text, t, "not valid UTF-8");
-      cp = cp << 6 | (b & 0x3F);
-    }
-    out += cp;
-    i += static_cast<std::size_t>(len);
+    out += step.cp;
+    i += static_cast<std::size_t>(step.len);
   }
   return out;
 }
 
-std::string encode_text(std::string_view text, const NpyDtype& t) {
+std::string encode_text(std::string_view text, const NpyDtype& t, TextPadding padding) {
   std::string out;
   if (t.kind == 'S') {
     out = std::string(text);
@@ -228,7 +219,7 @@ std::string encode_text(std::string_view text, const NpyDtype& t) {
              (unit == 1 ? " bytes" : " characters") + ", the dtype holds at most " +
              std::to_string(t.itemsize / unit));
   }
-  out.resize(static_cast<std::size_t>(t.itemsize), '\0');  // numpy pads with NULs
+  if (padding == TextPadding::item) out.resize(static_cast<std::size_t>(t.itemsize), '\0');
   return out;
 }
 
@@ -239,11 +230,11 @@ std::string encode_datetime(std::string_view text, const NpyDtype& t) {
   return store(parse_integer(text, t), 8, t.big_endian);
 }
 
-std::string encode_opaque(std::string_view text, const NpyDtype& t) {
+std::string encode_opaque(std::string_view text, const NpyDtype& t, TextPadding padding) {
   switch (t.kind) {
     case 'S':
     case 'U':
-      return encode_text(text, t);
+      return encode_text(text, t, padding);
     case 'M':
     case 'm':
       return encode_datetime(text, t);
@@ -257,7 +248,46 @@ std::string encode_opaque(std::string_view text, const NpyDtype& t) {
 
 }  // namespace
 
-std::string parse_value(std::string_view text, const NpyDtype& dtype) {
+Utf8Step utf8_step(std::string_view text, std::size_t i) {
+  const auto b0 = static_cast<unsigned char>(text[i]);
+  if (b0 < 0x80) return {1, b0, nullptr};
+  const int len = (b0 >> 5) == 6 ? 2 : (b0 >> 4) == 14 ? 3 : (b0 >> 3) == 30 ? 4 : 0;
+  if (len == 0) return {1, 0, "a byte that starts no UTF-8 sequence"};
+  char32_t cp = b0 & (0x7F >> len);
+  for (int k = 1; k < len; ++k) {
+    const std::size_t at = i + static_cast<std::size_t>(k);
+    if (at >= text.size() || (static_cast<unsigned char>(text[at]) >> 6) != 2) {
+      return {1, 0, "a truncated sequence"};
+    }
+    cp = cp << 6 | (static_cast<unsigned char>(text[at]) & 0x3F);
+  }
+  constexpr char32_t kShortest[] = {0, 0, 0x80, 0x800, 0x10000};  // by length
+  if (cp < kShortest[len]) return {1, 0, "an overlong encoding"};
+  if (cp >= 0xD800 && cp <= 0xDFFF) return {1, 0, "a surrogate (U+D800..U+DFFF)"};
+  if (cp > 0x10FFFF) return {1, 0, "a code point above U+10FFFF"};
+  return {len, cp, nullptr};
+}
+
+std::string printable(std::string_view text) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (std::size_t i = 0; i < text.size();) {
+    const Utf8Step step = utf8_step(text, i);
+    const bool control = step.error == nullptr && (step.cp < 0x20 || step.cp == 0x7F);
+    if (step.error != nullptr || control) {
+      const auto byte = static_cast<unsigned char>(text[i]);
+      out += "\\x";
+      out += kHex[byte >> 4];
+      out += kHex[byte & 15];
+    } else {
+      out.append(text.substr(i, static_cast<std::size_t>(step.len)));
+    }
+    i += static_cast<std::size_t>(step.len);
+  }
+  return out;
+}
+
+std::string parse_value(std::string_view text, const NpyDtype& dtype, TextPadding padding) {
   if (is_integer(dtype.element)) return encode_integer(text, dtype);
   switch (dtype.element.dtype) {
     case DType::boolean:
@@ -273,7 +303,7 @@ std::string parse_value(std::string_view text, const NpyDtype& dtype) {
     case DType::string:
       return std::string(text);
     case DType::opaque:
-      return encode_opaque(text, dtype);
+      return encode_opaque(text, dtype, padding);
     default:
       fail(Errc::unsupported_type, text, dtype, "--value is not supported for this type");
   }

@@ -683,3 +683,341 @@ def test_explain_window_describes_the_window_plan(padnd):
     assert result.returncode == 0, result.stderr
     assert "window [0:2, 5:10] of the output" in result.stdout
     assert "output shape (2, 5)" in result.stdout
+
+
+# --- hostile input, files and signals (issue 15) --------------------------------------------------
+
+
+def npy_with_header(header, data=b"", major=1):
+    """A .npy file with `header` (bytes, used as given) as its dict, padded as numpy pads."""
+    prefix = 10 if major == 1 else 12
+    header = header + b" " * (-(prefix + len(header) + 1) % 64) + b"\n"
+    length = len(header).to_bytes(2 if major == 1 else 4, "little")
+    return b"\x93NUMPY" + bytes([major, 0]) + length + header + data
+
+
+def run_limited(padnd, *args, memory=None, stdin=None, timeout=10):
+    """Runs the CLI with bytes in and out, optionally under an address-space limit."""
+    import resource
+    import subprocess
+
+    def limit():
+        if memory is not None:
+            resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+
+    args = [a if isinstance(a, bytes) else str(a) for a in args]
+    return subprocess.run([padnd.exe, *args], capture_output=True, cwd=padnd.dir,
+                          input=stdin, timeout=timeout, preexec_fn=limit)
+
+
+def hidden_files(directory):
+    return [n for n in os.listdir(directory) if n.startswith(".")]
+
+
+@pytest.mark.parametrize("command", ["pad", "explain"])
+def test_deeply_nested_header_is_an_error_not_a_crash(padnd, command):
+    header = b"{'descr': '<i8', 'fortran_order': False, 'shape': " + b"[" * 22000 + b", }"
+    write_raw(padnd, "deep.npy", npy_with_header(header))
+    args = ["deep.npy", "--pads=1,1"] + (["-o", "out.npy"] if command == "pad" else [])
+    err = padnd.fail(command, *args)
+    assert "nesting deeper than 64 levels" in err
+    assert not (padnd.dir / "out.npy").exists()
+
+
+def test_header_length_is_bounded_before_it_is_read(padnd):
+    # A sparse file as long as its header length field says: 4 GiB that must not be read.
+    path = padnd.dir / "sparse.npy"
+    with open(path, "wb") as f:
+        f.write(b"\x93NUMPY\x02\x00" + (0xFFFFFFF0).to_bytes(4, "little") + b"{")
+        f.truncate(12 + 0xFFFFFFF0 + 64)
+    for stdin, src in ((None, "sparse.npy"), (path.read_bytes()[:13], "-")):
+        result = run_limited(padnd, src, "-o", "out.npy", "--pads=1,1", stdin=stdin,
+                             memory=512 << 20, timeout=5)
+        assert result.returncode == 1, result.stderr
+        assert b"announces 4294967280 bytes" in result.stderr
+        assert b"at most 1048576 bytes" in result.stderr
+    assert not (padnd.dir / "out.npy").exists()
+
+
+@pytest.mark.parametrize("spec", ["numpy", "openvino:12", "ngraph:v0", "ngraph:v1"])
+def test_empty_output_of_huge_items_allocates_no_element(padnd, spec):
+    header = b"{'descr': '|V2147483647', 'fortran_order': False, 'shape': (0,), }"
+    write_raw(padnd, "v.npy", npy_with_header(header))
+    result = run_limited(padnd, "v.npy", "-o", "out.npy", "--pads=0,0", "--spec=" + spec,
+                         memory=1 << 30, timeout=5)
+    assert result.returncode == 0, result.stderr
+    out = np.load(padnd.dir / "out.npy")
+    assert out.dtype == np.dtype("V2147483647") and out.shape == (0,)
+    result = run_limited(padnd, "explain", "v.npy", "--pads=0,0", "--spec=" + spec,
+                         memory=1 << 30, timeout=5)
+    assert result.returncode == 0, result.stderr
+    assert b"type opaque2147483647" in result.stdout and b"empty output" in result.stdout
+
+
+def test_empty_output_of_huge_text_items_with_a_value(padnd):
+    header = b"{'descr': '|S2147483647', 'fortran_order': False, 'shape': (3, 0), }"
+    write_raw(padnd, "s.npy", npy_with_header(header))
+    result = run_limited(padnd, "s.npy", "-o", "out.npy", "--pads=1,0,1,0", "--spec=numpy",
+                         "--value=abc", memory=1 << 30, timeout=5)
+    assert result.returncode == 0, result.stderr
+    assert np.load(padnd.dir / "out.npy").shape == (5, 0)
+
+
+def test_item_size_over_numpys_limit(padnd):
+    header = b"{'descr': '|V4294967296', 'fortran_order': False, 'shape': (0,), }"
+    write_raw(padnd, "v.npy", npy_with_header(header))
+    err = padnd.fail("v.npy", "-o", "out.npy", "--pads=0,0", "--spec=numpy")
+    assert "'|V4294967296'" in err and "2147483647" in err
+
+
+@pytest.mark.parametrize("header,words", [
+    (b"{'descr': '<i8', 'fortran_order': False, 'shape': [3], }", ["'shape' is not a tuple"]),
+    (b"{'descr': '<i8', 'fortran_order': False, 'shape': (3,), 'shape': (3,), }",
+     ["duplicate key 'shape'"]),
+    (b"{'descr': '<i8', 'descr': '<i8', 'fortran_order': False, 'shape': (3,), }",
+     ["duplicate key 'descr'"]),
+    (b"{'descr': '<i\x008', 'fortran_order': False, 'shape': (3,), }", ["'<i\\x008'"]),
+    (b"{'descr': '<M8[\x1b[31m]', 'fortran_order': False, 'shape': (3,), }",
+     ["'<M8[\\x1b[31m]'", "letters and digits"]),
+    (b"{'descr': '<i8', 'fortran_order': False, 'shape': (3,), '\x1b[2J': 1}",
+     ["unexpected key '\\x1b[2J'"]),
+])
+def test_header_rules_and_escaped_messages(padnd, header, words):
+    write_raw(padnd, "h.npy", npy_with_header(header, np.arange(3, dtype="<i8").tobytes()))
+    result = run_limited(padnd, "h.npy", "-o", "out.npy", "--pads=1,1")
+    assert result.returncode == 1
+    err = result.stderr.decode()
+    for word in words:
+        assert word in err, err
+    assert not any(ord(c) < 0x20 for c in err[:-1]), err  # only the final newline
+    assert not (padnd.dir / "out.npy").exists()
+
+
+@pytest.mark.parametrize("raw,why", [
+    (b"\xed\xa0\x80", "surrogate"),          # U+D800
+    (b"\xed\xbf\xbf", "surrogate"),          # U+DFFF
+    (b"\xf4\x90\x80\x80", "above U+10FFFF"),  # U+110000
+    (b"\xf7\xbf\xbf\xbf", "above U+10FFFF"),
+    (b"\xc0\xaf", "overlong"),                # '/'
+    (b"\xe0\x80\xaf", "overlong"),
+    (b"\xf0\x80\x80\xaf", "overlong"),
+    (b"a\xff", "starts no UTF-8 sequence"),
+    (b"\xe2\x82", "truncated"),
+])
+def test_value_rejects_invalid_utf8_for_unicode(padnd, raw, why):
+    padnd.save(np.array(["x"], "<U3"))
+    result = run_limited(padnd, "in.npy", "-o", "out.npy", "--pads=1,1", "--spec=numpy",
+                         b"--value=" + raw)
+    assert result.returncode == 1, result.stderr
+    err = result.stderr.decode("utf-8")  # the message itself is valid UTF-8
+    assert "not valid UTF-8" in err and why in err, err
+    assert "\\x" in err  # the bad bytes are shown escaped
+    assert not (padnd.dir / "out.npy").exists()
+
+
+def test_value_accepts_the_whole_unicode_range(padnd):
+    for text in ["\U0010FFFF", "\uE000", "\uD7FF", "\u0080\u0800\U00010000"]:
+        out = padnd.pad(np.array(["x"], "<U4"), [1, 0], spec="numpy", value=text)
+        assert out[0] == text
+
+
+def test_pads_count_error_is_short(padnd):
+    padnd.save(np.arange(3))
+    pads = ",".join(str(i) for i in range(20000))  # 109 KB: under one argument's limit
+    for spec in ["onnx", "openvino:12", "ngraph:v0", "numpy"]:
+        err = padnd.fail("in.npy", "-o", "out.npy", "--pads=" + pads, "--spec=" + spec)
+        assert len(err) < 300, err
+        assert "expected 2 values" in err and "0, 1, 2, 3" in err and "(20000 values)" in err
+    err = padnd.fail("in.npy", "-o", "out.npy", "--pads=" + pads, "--axes=0")
+    assert "2 x 1 axes in --axes" in err and len(err) < 300
+    shape = (1,) * 25000  # a long shape is shown as its first values and its rank
+    write_raw(padnd, "deep.npy", npy_v2("<i2", shape, b"\0\0"))
+    err = padnd.fail("deep.npy", "-o", "out.npy", "--pads=0,0")
+    assert "(1, 1, 1, 1, 1, 1, 1, 1, ...) (rank 25000)" in err and len(err) < 300, err
+
+
+def test_allocation_failures_say_what_and_how_much(padnd):
+    # A 300 MB input (sparse on disk) under a 256 MiB address-space limit.
+    path = padnd.dir / "big.npy"
+    header = npy_with_header(b"{'descr': '|u1', 'fortran_order': False, 'shape': (300000000,), }")
+    with open(path, "wb") as f:
+        f.write(header)
+        f.truncate(len(header) + 300_000_000)
+    result = run_limited(padnd, "big.npy", "-o", "out.npy", "--pads=0,0", memory=256 << 20)
+    assert result.returncode == 1
+    assert b"cannot allocate 300000000 bytes for the input data of shape (300000000,)" in \
+        result.stderr, result.stderr
+    # A 100 MB input that fits, padded to 300 MB that does not.
+    header = npy_with_header(b"{'descr': '|u1', 'fortran_order': False, "
+                             b"'shape': (1, 100000000), }")
+    with open(padnd.dir / "wide.npy", "wb") as f:
+        f.write(header)
+        f.truncate(len(header) + 100_000_000)
+    result = run_limited(padnd, "wide.npy", "-o", "out.npy", "--pads=1,0,1,0", memory=256 << 20)
+    assert result.returncode == 1
+    assert b"cannot allocate 300000000 bytes for the output of shape (3, 100000000)" in \
+        result.stderr, result.stderr
+    # Planning pads this wide takes memory too (pad-sized border tables, a core limit today).
+    padnd.save(np.arange(3, dtype=np.uint8), "small.npy")
+    result = run_limited(padnd, "small.npy", "-o", "out.npy", "--pads=0,300000000",
+                         memory=256 << 20)
+    assert result.returncode == 1
+    assert b"bad_alloc" not in result.stderr
+    if b"planning" in result.stderr:
+        assert b"output of shape (300000003,)" in result.stderr, result.stderr
+    assert not (padnd.dir / "out.npy").exists() and hidden_files(padnd.dir) == []
+
+
+@pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM", "SIGHUP"])
+def test_signal_while_writing_leaves_no_temporary_file(padnd, sig):
+    import signal
+    import subprocess
+    import time
+    sig = getattr(signal, sig)
+    padnd.save(np.zeros(1, np.uint8))
+    for size in (200_000_000, 400_000_000, 800_000_000):
+        proc = subprocess.Popen([padnd.exe, "in.npy", "-o", "out.npy", f"--pads=0,{size}"],
+                                cwd=padnd.dir, stderr=subprocess.PIPE)
+        while proc.poll() is None and not hidden_files(padnd.dir):
+            time.sleep(0.0005)
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGSTOP)  # hold it while the temporary file exists
+            caught = bool(hidden_files(padnd.dir))
+            proc.send_signal(sig)
+            proc.send_signal(signal.SIGCONT)
+            proc.wait(timeout=30)
+            if caught:
+                break
+        proc.wait(timeout=30)
+        (padnd.dir / "out.npy").unlink(missing_ok=True)
+    else:
+        pytest.skip("the output was written before a signal could be sent")
+    assert proc.returncode == -sig  # the process ends by the signal, as the user asked
+    assert hidden_files(padnd.dir) == []
+    assert not (padnd.dir / "out.npy").exists()
+
+
+def test_output_through_a_symbolic_link_writes_its_target(padnd):
+    padnd.save(np.arange(3, dtype=np.int16))
+    (padnd.dir / "real").mkdir()
+    (padnd.dir / "links").mkdir()
+    (padnd.dir / "real" / "t.npy").write_bytes(b"old")
+    link = padnd.dir / "links" / "l.npy"
+    link.symlink_to("../real/t.npy")  # relative to the link's directory
+    chain = padnd.dir / "chain.npy"
+    chain.symlink_to(link)
+    for out in (link, chain):
+        result = padnd.run("in.npy", "-o", out, "--pads=1,0")
+        assert result.returncode == 0, result.stderr
+        assert link.is_symlink() and os.readlink(link) == "../real/t.npy"
+        assert chain.is_symlink()
+        assert_same(np.load(padnd.dir / "real" / "t.npy"), np.array([0, 0, 1, 2], np.int16))
+    dangling = padnd.dir / "d.npy"
+    dangling.symlink_to("new.npy")
+    assert padnd.run("in.npy", "-o", dangling, "--pads=0,1").returncode == 0
+    assert dangling.is_symlink()
+    assert_same(np.load(padnd.dir / "new.npy"), np.array([0, 1, 2, 0], np.int16))
+    assert hidden_files(padnd.dir) == []
+
+
+def test_output_into_a_fifo_is_written_in_place(padnd):
+    padnd.save(np.arange(5, dtype=np.int32))
+    fifo = padnd.dir / "out.fifo"
+    os.mkfifo(fifo)
+    fd = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # a reader, so the writer need not wait
+    try:
+        result = padnd.run("in.npy", "-o", fifo, "--pads=1,1")
+        assert result.returncode == 0, result.stderr
+        data = os.read(fd, 1 << 16)
+    finally:
+        os.close(fd)
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert_same(np.load(io.BytesIO(data)), np.pad(np.arange(5, dtype=np.int32), 1))
+    assert hidden_files(padnd.dir) == []
+
+
+def test_output_into_a_device_is_written_in_place(padnd):
+    padnd.save(np.arange(5))
+    if os.geteuid() == 0:  # a null device of our own: never replace the system's /dev/null
+        device = padnd.dir / "null"
+        os.mknod(device, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    else:
+        device = "/dev/null"
+    result = padnd.run("in.npy", "-o", device, "--pads=1,1")
+    assert result.returncode == 0, result.stderr
+    assert stat.S_ISCHR(os.stat(device).st_mode)
+    assert hidden_files(padnd.dir) == []
+
+
+def test_dash_is_standard_input_and_output(padnd):
+    a = np.arange(6, dtype=">f4").reshape(2, 3)
+    result = run_limited(padnd, "-", "-o", "-", "--pads=0,1,1,0", stdin=npy_bytes(a))
+    assert result.returncode == 0, result.stderr
+    assert_same(np.load(io.BytesIO(result.stdout)), np.pad(a, [(0, 1), (1, 0)]))
+    assert os.listdir(padnd.dir) == []  # no file named '-'
+    result = run_limited(padnd, "explain", "-", "--pads=0,1,1,0", stdin=npy_bytes(a))
+    assert b"output shape (3, 4)" in result.stdout
+    result = run_limited(padnd, "-", "-o", "-", "--pads=1,1", stdin=npy_bytes(np.arange(3))[:-1])
+    assert result.returncode == 1 and b"standard input: truncated" in result.stderr
+    result = run_limited(padnd, "-", "-o", "-", "--pads=1,1", stdin=npy_bytes(np.arange(3)) + b"x")
+    assert result.returncode == 1 and b"standard input: size mismatch" in result.stderr
+    assert result.stdout == b""
+
+
+def test_output_names_of_255_bytes(padnd):
+    padnd.save(np.arange(3))
+    for length in (242, 250, 255):
+        name = "a" * (length - 4) + ".npy"
+        assert padnd.run("in.npy", "-o", name, "--pads=1,1").returncode == 0
+        assert_same(np.load(padnd.dir / name), np.pad(np.arange(3), 1))
+    assert hidden_files(padnd.dir) == []
+
+
+def test_fifo_input_is_a_stream_and_waiting_is_visible(padnd):
+    import subprocess
+    import time
+    fifo = padnd.dir / "in.fifo"
+    os.mkfifo(fifo)
+    proc = subprocess.Popen([padnd.exe, fifo, "-o", "out.npy", "--pads=2,0"], cwd=padnd.dir,
+                            stderr=subprocess.PIPE)
+    time.sleep(1.5)
+    assert proc.poll() is None
+    with open(fifo, "wb") as f:  # opens once padnd reads
+        f.write(npy_bytes(np.arange(4, dtype=np.uint16)))
+    _, err = proc.communicate(timeout=10)
+    assert proc.returncode == 0, err
+    assert b"waiting for a writer on FIFO" in err
+    assert_same(np.load(padnd.dir / "out.npy"), np.pad(np.arange(4, dtype=np.uint16), (2, 0)))
+
+
+def strace_calls(padnd, *args):
+    import shutil
+    import subprocess
+    if shutil.which("strace") is None:
+        pytest.skip("strace is not installed")
+    log = padnd.dir / "strace.log"
+    result = subprocess.run(["strace", "-f", "-o", log, "-e", "trace=fsync,rename,renameat,"
+                             "renameat2", padnd.exe, *map(str, args)], cwd=padnd.dir,
+                            capture_output=True, timeout=60)
+    if result.returncode != 0 and not log.exists():
+        pytest.skip("strace cannot trace here")
+    calls = [line.split(None, 1)[1].split("(")[0] for line in log.read_text().splitlines()
+             if "(" in line and "+++" not in line and "---" not in line]
+    log.unlink()
+    return result, calls
+
+
+def test_output_is_synced_unless_no_fsync(padnd):
+    padnd.save(np.arange(3))
+    result, calls = strace_calls(padnd, "in.npy", "-o", "out.npy", "--pads=1,1")
+    assert result.returncode == 0, result.stderr
+    renames = [i for i, c in enumerate(calls) if c.startswith("rename")]
+    assert len(renames) == 1
+    assert calls[renames[0] - 1] == "fsync" and calls[renames[0] + 1] == "fsync"  # file, dir
+    result, calls = strace_calls(padnd, "in.npy", "-o", "out.npy", "--pads=1,1", "--no-fsync")
+    assert result.returncode == 0, result.stderr
+    assert "fsync" not in calls and any(c.startswith("rename") for c in calls)
+    assert_same(np.load(padnd.dir / "out.npy"), np.pad(np.arange(3), 1))
+    assert "--no-fsync" in padnd.run("--help").stdout
+    padnd.fail("explain", "in.npy", "--pads=1,1", "--no-fsync", code=2)
+    padnd.fail("in.npy", "-o", "out.npy", "--pads=1,1", "--no-fsync=1", code=2)
