@@ -56,6 +56,24 @@ std::string sources_text(const PlanAxis& a, const std::int64_t* border_table,
   return os.str();
 }
 
+const char* strategy_name(detail::Strategy s) {
+  switch (s) {
+    case detail::Strategy::nothing:
+      return "nothing";
+    case detail::Strategy::fill_then_place:
+      return "fill_then_place";
+    case detail::Strategy::bordered:
+      return "bordered";
+    case detail::Strategy::segments:
+      return "segments";
+    case detail::Strategy::strings:
+      return "strings";
+    case detail::Strategy::packed:
+      return "packed";
+  }
+  return "?";
+}
+
 const char* kind_name(RowSegment::Kind k) {
   switch (k) {
     case RowSegment::Kind::fill:
@@ -103,6 +121,7 @@ std::string Plan::describe() const {
       os << "table: " << sources_text(a, prog.borders_.data()) << '\n';
     }
   }
+  os << "write strategy: " << strategy_name(prog.strategy()) << '\n';
   os << "row segments:";
   for (const RowSegment& s : prog.row_) {
     os << ' ' << kind_name(s.kind) << '[' << s.out_begin << ',' << s.out_begin + s.len << ')';
@@ -119,7 +138,7 @@ std::string Plan::describe() const {
     }
   }
   os << '\n';
-  if (prog.fill_then_place_) {
+  if (prog.strategy_ == detail::Strategy::fill_then_place) {
     os << "small output, the pad value around the input: filled whole, then the input rows "
           "placed\n";
   }

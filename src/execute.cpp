@@ -36,6 +36,7 @@ using detail::RowSegment;
 
 using detail::OuterWalker;
 using detail::RowContext;
+using detail::Strategy;
 
 /// Virtual machines may report the host's whole last-level cache (480 MiB on the 2-core machine
 /// the benchmarks run on, where streaming paid at 130 MiB of traffic (conv_same_f32) but not yet
@@ -541,26 +542,31 @@ void run_by_width(const Plan& plan, const RowContext& ctx, const std::byte* in, 
 
 namespace detail {
 void run_engine(const Plan& plan, const void* in, void* out, const ExecOptions& options) {
-  if (plan.output_elements() == 0) return;
   const auto* in_bytes = static_cast<const std::byte*>(in);
   auto* out_bytes = static_cast<std::byte*>(out);
-  if (PlanAccess::fill_then_place(plan)) {
-    fill_then_place(plan, in_bytes, out_bytes, PlanAccess::fill_byte(plan), PlanAccess::fill(plan));
-    return;
-  }
-  const RowContext ctx = row_context(plan, options);
-  switch (plan.type().storage()) {
-    case Storage::string:
+  switch (program(plan).strategy()) {
+    case Strategy::nothing:
+      return;
+    case Strategy::fill_then_place:
+      return fill_then_place(plan, in_bytes, out_bytes, PlanAccess::fill_byte(plan),
+                             PlanAccess::fill(plan));
+    case Strategy::strings: {
+      const RowContext ctx = row_context(plan, options);
       return for_each_block(
           plan, out_bytes, [&](const RowBlock& block) { run_strings(plan, ctx, in_bytes, block); });
-    case Storage::nibble:
-      return run_packed<4>(plan, ctx, static_cast<const std::uint8_t*>(in),
-                           static_cast<std::uint8_t*>(out));
-    case Storage::crumb:
-      return run_packed<2>(plan, ctx, static_cast<const std::uint8_t*>(in),
-                           static_cast<std::uint8_t*>(out));
-    case Storage::bytes:
-      return run_by_width(plan, ctx, in_bytes, out_bytes, options);
+    }
+    case Strategy::packed: {
+      const RowContext ctx = row_context(plan, options);
+      const auto* in_codes = static_cast<const std::uint8_t*>(in);
+      auto* out_codes = static_cast<std::uint8_t*>(out);
+      if (plan.type().storage() == Storage::nibble) {
+        return run_packed<4>(plan, ctx, in_codes, out_codes);
+      }
+      return run_packed<2>(plan, ctx, in_codes, out_codes);
+    }
+    case Strategy::bordered:
+    case Strategy::segments:
+      return run_by_width(plan, row_context(plan, options), in_bytes, out_bytes, options);
   }
 }
 

@@ -410,6 +410,20 @@ bool fits_fill_then_place(std::span<const PlanAxis> axes, std::span<const std::i
   return true;
 }
 
+using detail::Strategy;
+
+/// The write strategy of a program whose axes and row are built; sets its bordered row.
+Strategy choose_strategy(Program& prog, Storage storage, bool dense, std::int64_t out_bytes) {
+  if (storage == Storage::string) return Strategy::strings;
+  if (storage != Storage::bytes) return Strategy::packed;
+  if (dense && fits_fill_then_place(prog.axes_, prog.borders_, prog.unit_bytes_, out_bytes)) {
+    return Strategy::fill_then_place;
+  }
+  prog.bordered_ =
+      bordered_row(prog.row_, prog.gather_, prog.axes_.back().in_stride, prog.unit_bytes_);
+  return prog.bordered_ ? Strategy::bordered : Strategy::segments;
+}
+
 /// Input strides: one per axis, none for packed types, whole std::string objects for strings.
 void check_strides(const ElementType& type, const std::vector<std::int64_t>& shape,
                    const std::vector<std::int64_t>& byte_strides) {
@@ -617,11 +631,8 @@ void PlanAccess::build_program(Plan& p, std::span<const std::int64_t> starts,
     axes.push_back(unit_axis);
   }
   prog.row_ = build_row(axes.back(), prog.borders_.data(), prog.gather_);
-  if (storage == Storage::bytes) {
-    prog.bordered_ = bordered_row(prog.row_, prog.gather_, axes.back().in_stride, unit_bytes);
-    prog.fill_then_place_ =
-        out_strides.empty() && fits_fill_then_place(axes, prog.borders_, unit_bytes, p.out_bytes_);
-  }
+  prog.strategy_ = choose_strategy(prog, storage, out_strides.empty(), p.out_bytes_);
+  if (prog.strategy_ != Strategy::segments) prog.gather_ = {};  // only segments gather
 }
 
 Plan PlanAccess::make(const ElementType& type, const std::vector<std::int64_t>& shape,
@@ -645,7 +656,8 @@ Plan PlanAccess::make(const ElementType& type, const std::vector<std::int64_t>& 
     prog.pass_lens_.assign(shape.begin(), shape.end());
   }
   check_strides(type, shape, byte_strides);
-  set_fill(plan, spec.value);
+  // An empty output needs no fill: an element of a huge item size is never built for nothing.
+  if (plan.out_elems_ > 0) set_fill(plan, spec.value);
   set_rules(plan, byte_strides, spec);
   build_program(plan, {}, {});
   return plan;

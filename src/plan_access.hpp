@@ -36,7 +36,6 @@ struct PlanAccess {
   /// The replicated pad value (zero_pattern() for an all-zero one), string value or packed code.
   static const std::string& fill(const Plan& p);
   static int fill_byte(const Plan& p) { return program(p).fill_byte_; }
-  static bool fill_then_place(const Plan& p) { return program(p).fill_then_place_; }
 
   /// The plan that writes positions [starts[k], starts[k] + shape[k]) of `plan`'s output, axis k
   /// stepping out_strides[k] bytes in its output (none: dense). Its passes are empty: value modes

@@ -119,6 +119,17 @@ struct AxisPass {
   std::int64_t end = 0;     ///< pad elements after them
 };
 
+/// How a plan's output is written: chosen once at planning, from the plan's form alone; the
+/// executor then checks only run-time facts (alignment, streaming, threads), in one place.
+enum class Strategy : std::uint8_t {
+  nothing,          ///< an empty output
+  fill_then_place,  ///< a small constant pad: the whole output filled, the input rows placed
+  bordered,         ///< rows border | copy | border (BorderedRow; masked rows when aligned)
+  segments,         ///< any row program (RowSegment; staged when streamed)
+  strings,          ///< std::string elements, assigned one by one
+  packed,           ///< 4- and 2-bit elements, written through a bit writer
+};
+
 /// A plan's program, built by planning (src/plan.cpp) and read by execution. Up to kInlineRank
 /// input axes, kInlineAxes merged axes, kInlineBorders border sources and kInlineSegments row
 /// segments, with no gather table and no axis passes, it allocates nothing.
@@ -128,6 +139,7 @@ struct Program {
   static constexpr std::size_t kInlineSegments = 4;
   static constexpr std::size_t kInlineBorders = 16;  ///< border table entries
 
+  [[nodiscard]] Strategy strategy() const noexcept { return strategy_; }
   [[nodiscard]] std::span<const PlanAxis> axes() const noexcept { return axes_; }
   [[nodiscard]] std::span<const std::int64_t> border_table() const noexcept { return borders_; }
   [[nodiscard]] std::span<const RowSegment> row_segments() const noexcept { return row_; }
@@ -151,15 +163,13 @@ struct Program {
   InlineVector<PlanAxis, kInlineAxes> axes_;
   InlineVector<std::int64_t, kInlineBorders> borders_;
   InlineVector<RowSegment, kInlineSegments> row_;
-  std::vector<std::int64_t> gather_;
-  std::optional<BorderedRow> bordered_;
+  std::vector<std::int64_t> gather_;     ///< the segments strategy's gather table
+  std::optional<BorderedRow> bordered_;  ///< the bordered strategy's row
   /// Pad value: strings its text, packed types the code in the low bits, byte storage the
   /// replicated pattern (empty for an all-zero value: execution uses a shared zero pattern).
   std::string fill_;
   int fill_byte_ = -1;  ///< byte storage: the byte every fill byte equals (memset), else -1
-  /// A small output that is pad value outside the placed input: execution fills it whole and
-  /// copies the input rows into place (plan.cpp, fits_fill_then_place).
-  bool fill_then_place_ = false;
+  Strategy strategy_ = Strategy::nothing;
   std::vector<AxisPass> passes_;
   std::vector<std::int64_t> begins_;
   std::vector<std::int64_t> pass_lens_;  ///< per axis, original elements (plans with passes)

@@ -132,12 +132,14 @@ TEST(Plan, BorderedRowsTakeEveryIndexModeBorder) {
   ASSERT_TRUE(detail::program(e).bordered_row().has_value());
   EXPECT_EQ(detail::program(e).bordered_row()->begin.len, 0);
   EXPECT_TRUE(border_is(detail::program(e).bordered_row()->end, 2, 4, 0));
-  // constant: the pad value
-  const Plan c = make_plan(DType::float32, {5}, {}, spec_of({{1, 0, 0}}));
+  // constant: the pad value (an output too big to be filled whole, then placed)
+  const Plan c = make_plan(DType::float32, {5000}, {}, spec_of({{1, 0, 0}}));
+  EXPECT_EQ(detail::program(c).strategy(), detail::Strategy::bordered);
   ASSERT_TRUE(detail::program(c).bordered_row().has_value());
   EXPECT_TRUE(border_is(detail::program(c).bordered_row()->begin, 1, PlanAxis::kPad, 0));
   // interleaved (interior) and gathered (wrap wider than the axis) rows take the segment loop
   const Plan interleaved = make_plan(DType::float32, {4}, {}, spec_of({{1, 2, 2}}));
+  EXPECT_EQ(detail::program(interleaved).strategy(), detail::Strategy::segments);
   EXPECT_FALSE(detail::program(interleaved).bordered_row());
   const Plan wide_wrap = make_plan(DType::float32, {3}, {}, spec_of({{7, 0, 0}}, Mode::wrap));
   EXPECT_FALSE(detail::program(wide_wrap).bordered_row());
@@ -382,7 +384,10 @@ TEST(Pad, AnOutputTooBigToAllocateNamesItsBytes) {
 
 /// Whether a plan writes its output by filling it whole and placing the input rows.
 bool fills_then_places(const Plan& p) {
-  return p.describe().find("filled whole, then the input rows placed") != std::string::npos;
+  const bool chosen = detail::program(p).strategy() == detail::Strategy::fill_then_place;
+  EXPECT_EQ(chosen,
+            p.describe().find("filled whole, then the input rows placed") != std::string::npos);
+  return chosen;
 }
 
 TEST(Plan, SmallConstantPadsFillThenPlace) {
