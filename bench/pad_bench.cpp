@@ -18,6 +18,7 @@
 //   tiles64/<workload>             the same output as pad/<workload>/threads:all written as 64
 //                                  windows, 8 x 8 tiles of the last two axes (64 pieces of a
 //                                  1-D output), each into its place (large workloads)
+//   kernel/<kernel>_<width>        each row kernel of the kernel list alone (kernel_bench.cpp)
 #include <benchmark/benchmark.h>
 #include <sys/mman.h>
 
@@ -29,6 +30,7 @@
 #include <thread>
 #include <vector>
 
+#include "kernel_bench.hpp"
 #include "padnd/padnd.hpp"
 
 namespace {
@@ -284,6 +286,7 @@ void register_all() {
 
 int main(int argc, char** argv) {
   register_all();
+  register_kernel_benchmarks();
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();
