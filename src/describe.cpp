@@ -11,7 +11,6 @@ namespace padnd {
 namespace {
 
 using detail::AxisPass;
-using detail::BorderedRow;
 using detail::PlanAxis;
 using detail::Program;
 using detail::RowSegment;

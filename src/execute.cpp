@@ -28,19 +28,15 @@
 namespace padnd {
 namespace {
 
-using detail::AxisPass;
-using detail::BorderedRow;
 using detail::PlanAxis;
 using detail::Program;
-using detail::RowSegment;
 
 using detail::OuterWalker;
 using detail::RowContext;
 using detail::Strategy;
 
-/// Virtual machines may report the host's whole last-level cache (480 MiB on the 2-core machine
-/// the benchmarks run on, where streaming paid at 130 MiB of traffic (conv_same_f32) but not yet
-/// at 65 MiB (conv_same_f16)).
+/// Virtual machines may report the host's whole last-level cache, far more than one guest's share:
+/// the cap keeps streaming for pads whose traffic really leaves the cache (docs/perf-cpp.md).
 constexpr std::int64_t kStreamAboveMaxBytes = std::int64_t{96} << 20;
 
 /// Streaming::automatic streams a pad whose traffic exceeds this: the last-level cache's size
@@ -70,7 +66,7 @@ std::int64_t outer_rows(std::span<const PlanAxis> axes) {
 /// whose page faults are slow (a fresh output's), holds up the loop by the one task it is running
 /// (the built-in pool keeps each thread's tasks contiguous, so many tasks cost no locality). A
 /// streamed output was written before (no page faults), and some streamed pads lose speed when
-/// split finer (reflect_outer_f32, an outer-axis reflect of 4 KiB rows).
+/// split finer (an outer-axis reflect of 4 KiB rows).
 constexpr std::int64_t kMinTaskBytes = std::int64_t{512} << 10;
 constexpr std::int64_t kHotTaskBytes = std::int64_t{128} << 10;
 constexpr std::int64_t kTasksPerThread = 4;
@@ -220,7 +216,7 @@ void write_rows(const BytesLoop& loop, OuterWalker& walker, std::int64_t r0, std
 
 #if defined(__SSE2__)
 /// One bordered row, out of line: inlined into the masked loop for its few rows at the view's
-/// ends, it slowed every row of last_axis_f32 by a third.
+/// ends, it slowed every row of a pad of short rows by a third.
 template <std::int64_t W>
 [[gnu::noinline]] void bordered_row_out_of_line(const detail::BorderedRowWriter<W>& write_row,
                                                 std::byte* row, const std::byte* in) {

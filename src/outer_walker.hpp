@@ -85,7 +85,7 @@ class OuterWalker {
   /// Loops write a run with its offsets in registers: through the walker, every row's loads
   /// would wait for the previous row's offset to come back from memory. With `whole_planes`, a
   /// run that starts a plane of a listed axis covers as many whole planes as the next axis out
-  /// steps through evenly within max_rows (edge_small on one thread: all 256 at once).
+  /// steps through evenly within max_rows (a small edge pad on one thread: all its planes at once).
   Run take_run(std::int64_t max_rows, bool whole_planes = false) {
     const std::int64_t rows = std::min(max_rows, run_rows());
     Run run{rows, offset(), run_stride(), nullptr, 1, 0, 0, 0};
@@ -158,7 +158,7 @@ class OuterWalker {
   /// Lists the rows of the innermost outer axis `a` when it is short, padded, and every border
   /// position reads the input (edge, reflect, symmetric, wrap): then a run reaches through the
   /// borders to the end of the axis, instead of stopping where the even spacing does
-  /// (edge_small's 16-row planes are one run, not three).
+  /// (an edge-padded 16-row plane is one run, not three).
   void list_rows(const PlanAxis& a) {
     if (a.plain || a.mid_step != 1 || a.out_len > kListedMax || a.border_len() == 0) return;
     for (std::int64_t i = 0; i < a.tabulated(); ++i) {

@@ -18,10 +18,7 @@ namespace padnd {
 namespace {
 
 using detail::AxisPass;
-using detail::BorderedRow;
 using detail::PlanAxis;
-using detail::Program;
-using detail::RowSegment;
 
 using detail::element_unit;
 using detail::PlanAccess;

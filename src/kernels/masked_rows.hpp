@@ -25,9 +25,9 @@ namespace padnd::detail {
 /// per piece, two broadcasts, and a few logic operations in the pieces that hold a border.
 /// Streamed (RowContext::stream) with non-temporal stores, consecutive rows complete each cache
 /// line; staged through memory instead (StagedOutput), or written as segments with cached stores,
-/// 32-byte rows (last_axis_f32) took twice as long or more. Unstreamed (a fresh output, or one
-/// that fits the cache) the pieces are cached stores: a store per 16 bytes instead of the
-/// segments' copy and border moves (edge_small's 64-byte rows: bench pad/edge_small/threads:1).
+/// 32-byte rows took twice as long or more. Unstreamed (a fresh output, or one that fits the
+/// cache) the pieces are cached stores: a store per 16 bytes instead of the segments' copy and
+/// border moves (faster on 64-byte rows too).
 template <std::int64_t W>
 class MaskedRows {
   static_assert(W == 1 || W == 2 || W == 4 || W == 8 || W == 16);
@@ -90,7 +90,7 @@ class MaskedRows {
   /// write_run with the plan in locals and in_rows by value: stores through `out` cannot change
   /// them, so they stay in registers (members would be reloaded after every store). Both loops are
   /// out of line, with registers of their own: inlined into the task's loop over runs, they spilled
-  /// these locals to the stack (edge_small, a call per plane, was slower inlined).
+  /// these locals to the stack (small planes, a call per plane, were slower inlined).
   template <bool kStream, class InRows>
   [[gnu::noinline]] void run(std::byte* out, InRows in_rows, std::int64_t rows) const {
     const std::int64_t pieces = pieces_;

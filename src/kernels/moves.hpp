@@ -112,8 +112,8 @@ inline void stream_lines(std::byte* dst, const std::byte* src, std::int64_t byte
 
 /// stream_lines for a source in memory: long runs go four 4 KiB pages at a time, a line of each
 /// in turn, prefetching the next four, as glibc's memcpy does for its largest copies: four
-/// concurrent streams keep more DRAM pages open than one (measured faster on flat_f64 and
-/// reflect_outer). Through the stage, whose source is in L1, this measured slower.
+/// concurrent streams keep more DRAM pages open than one (measured faster on long copies and
+/// outer-axis reflects). Through the stage, whose source is in L1, this measured slower.
 inline void stream_pages(std::byte* dst, const std::byte* src, std::int64_t bytes) {
 #if defined(__SSE2__)
   constexpr std::int64_t kPage = 4096;

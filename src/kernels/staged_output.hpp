@@ -18,8 +18,8 @@ namespace padnd::detail {
 class StagedOutput {
  public:
   /// Stage capacity. Rows outside [kMinRowBytes, kMaxRowBytes] are written otherwise: longer
-  /// ones stream their copies themselves; shorter ones measured slower staged (last_axis_f32's
-  /// 32-byte rows) and use MaskedRows or cached stores.
+  /// ones stream their copies themselves; shorter ones measured slower staged (32-byte rows)
+  /// and use MaskedRows or cached stores.
   static constexpr std::int64_t kStageBytes = std::int64_t{16} << 10;
   static constexpr std::int64_t kMinRowBytes = 256;
   static constexpr std::int64_t kMaxRowBytes = kStageBytes / 2;
