@@ -17,7 +17,12 @@
 //   overhead/plan+execute|execute/<tiny workload>   ns per call, serial
 //   tiles64/<workload>             the same output as pad/<workload>/threads:all written as 64
 //                                  windows, 8 x 8 tiles of the last two axes (64 pieces of a
-//                                  1-D output), each into its place (large workloads)
+//                                  1-D output), each into its place (large workloads); each
+//                                  window's traffic decides its streaming, as a lone window's
+//   tiles64_streamed/<workload>    the same with Streaming::always, as the whole pad streams
+//   memcpy_output|memcpy_tiles64/<workload>   a buffer of the output's shape copied into a
+//                                  touched one whole or as the 64 tiles, all cores: the
+//                                  tiling's own cost (large workloads)
 //   kernel/<kernel>_<width>        each row kernel of the kernel list alone (kernel_bench.cpp)
 #include <benchmark/benchmark.h>
 #include <sys/mman.h>
@@ -206,15 +211,9 @@ void per_call(benchmark::State& state, const Workload& w, bool replan) {
 }
 
 /// The output of `w` written as 64 windows into its place in a touched output, all threads.
-void pad_tiles(benchmark::State& state, const Workload& w) {
-  const padnd::Plan plan = padnd::make_plan(padnd::ElementType{w.dtype}, w.shape, {}, spec_of(w));
-  const auto in = make_input(w);
-  std::vector<std::byte> out(static_cast<std::size_t>(plan.output_bytes()), std::byte{1});
-  const std::vector<std::int64_t> shape(plan.output_shape().begin(), plan.output_shape().end());
+/// The 64 tiles: 8 x 8 of the last two axes of `shape` (64 pieces of a 1-D shape).
+std::vector<padnd::Window> tiles64(const std::vector<std::int64_t>& shape) {
   const std::size_t rank = shape.size();
-  std::vector<std::int64_t> strides(rank);
-  std::int64_t stride = padnd::ElementType{w.dtype}.item_bytes();
-  for (std::size_t k = rank; k-- > 0; stride *= shape[k]) strides[k] = stride;
   std::vector<padnd::Window> tiles;
   const std::size_t y = rank >= 2 ? rank - 2 : 0;
   const int rows = rank >= 2 ? 8 : 1;
@@ -229,16 +228,76 @@ void pad_tiles(benchmark::State& state, const Workload& w) {
     cut(rank - 1, i % cols, cols);
     tiles.push_back(t);
   }
+  return tiles;
+}
+
+/// Dense byte strides of `shape` for `item`-byte elements.
+std::vector<std::int64_t> dense_strides(const std::vector<std::int64_t>& shape, std::int64_t item) {
+  std::vector<std::int64_t> strides(shape.size());
+  for (std::size_t k = shape.size(); k-- > 0; item *= shape[k]) strides[k] = item;
+  return strides;
+}
+
+/// Byte offset of a window's first element in a buffer of `strides`.
+std::int64_t offset_of(const padnd::Window& t, const std::vector<std::int64_t>& strides) {
+  std::int64_t at = 0;
+  for (std::size_t k = 0; k < strides.size(); ++k) at += t.start[k] * strides[k];
+  return at;
+}
+
+void pad_tiles(benchmark::State& state, const Workload& w, padnd::Streaming streaming) {
+  const padnd::Plan plan = padnd::make_plan(padnd::ElementType{w.dtype}, w.shape, {}, spec_of(w));
+  const auto in = make_input(w);
+  std::vector<std::byte> out(static_cast<std::size_t>(plan.output_bytes()), std::byte{1});
+  const std::vector<std::int64_t> shape(plan.output_shape().begin(), plan.output_shape().end());
+  const auto strides = dense_strides(shape, padnd::ElementType{w.dtype}.item_bytes());
+  const std::vector<padnd::Window> tiles = tiles64(shape);
+  padnd::ExecOptions options;
+  options.streaming = streaming;
   for (auto _ : state) {
     for (const padnd::Window& t : tiles) {
-      std::int64_t at = 0;
-      for (std::size_t k = 0; k < rank; ++k) at += t.start[k] * strides[k];
-      padnd::execute_window(plan, in.data(), t, out.data() + at, strides);
+      padnd::execute_window(plan, in.data(), t, out.data() + offset_of(t, strides), strides,
+                            options);
     }
     benchmark::DoNotOptimize(out.data());
     benchmark::ClobberMemory();
   }
   state.SetBytesProcessed(state.iterations() * (read_bytes(w) + plan.output_bytes()));
+}
+
+/// The tiling's own cost: a buffer of the output's shape copied into another as the 64 tiles
+/// (each tile's rows split between all cores), or (`tiled` false) whole, all cores.
+void memcpy_output(benchmark::State& state, const Workload& w, bool tiled) {
+  const std::vector<std::int64_t> shape = padnd::infer_shape(w.shape, spec_of(w));
+  const std::int64_t bytes = write_bytes(w);
+  std::vector<std::byte> src(static_cast<std::size_t>(bytes), std::byte{3});
+  std::vector<std::byte> dst(static_cast<std::size_t>(bytes), std::byte{1});
+  const auto strides = dense_strides(shape, padnd::ElementType{w.dtype}.item_bytes());
+  const std::vector<padnd::Window> tiles = tiles64(shape);
+  const std::size_t row_axis = shape.size() - 1;
+  const int threads = cores();
+  for (auto _ : state) {
+    if (!tiled) parallel_memcpy(dst.data(), src.data(), bytes, threads);
+    if (tiled) {
+      on_threads(threads, [&](int t) {
+        for (const padnd::Window& tile : tiles) {
+          const std::int64_t rows = padnd::element_count(tile.shape) / tile.shape[row_axis];
+          const std::int64_t row_bytes = tile.shape[row_axis] * strides[row_axis];
+          const std::int64_t first = offset_of(tile, strides);
+          for (std::int64_t r = rows * t / threads; r < rows * (t + 1) / threads; ++r) {
+            std::int64_t o = first;  // the row's first element
+            for (std::int64_t q = r, k = row_axis; k-- > 0; q /= tile.shape[k]) {
+              o += q % tile.shape[k] * strides[k];
+            }
+            std::memcpy(dst.data() + o, src.data() + o, static_cast<std::size_t>(row_bytes));
+          }
+        }
+      });
+    }
+    benchmark::DoNotOptimize(dst.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(state.iterations() * 2 * bytes);
 }
 
 benchmark::TimeUnit unit_for(const std::string& size) {
@@ -269,9 +328,20 @@ void register_all() {
           ->UseRealTime()->Unit(unit);
     }
     if (size != "large") continue;  // the all-core memcpy bounds are quoted for large workloads
-    benchmark::RegisterBenchmark(("tiles64/" + name).c_str(), pad_tiles, w)
+    benchmark::RegisterBenchmark(("tiles64/" + name).c_str(), pad_tiles, w,
+                                 padnd::Streaming::automatic)
         ->UseRealTime()
         ->Unit(unit);
+    benchmark::RegisterBenchmark(("tiles64_streamed/" + name).c_str(), pad_tiles, w,
+                                 padnd::Streaming::always)
+        ->UseRealTime()
+        ->Unit(unit);
+    for (const bool tiled : {false, true}) {
+      benchmark::RegisterBenchmark(((tiled ? "memcpy_tiles64/" : "memcpy_output/") + name).c_str(),
+                                   memcpy_output, w, tiled)
+          ->UseRealTime()
+          ->Unit(unit);
+    }
     benchmark::RegisterBenchmark(("pad_cached/" + name).c_str(), pad_into_touched, w, 0,
                                  padnd::Streaming::never)
         ->UseRealTime()->Unit(unit);

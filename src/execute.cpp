@@ -398,9 +398,10 @@ void choose_path(BytesLoop& loop, const Plan& plan) {
   }
 }
 
+/// Writes a block of rows as `tasks` tasks (1: on the calling thread).
 template <std::int64_t W>
 void run_bytes(const Plan& plan, const RowContext& ctx, const std::byte* in, const RowBlock& block,
-               const ExecOptions& options) {
+               std::int64_t tasks, const ExecOptions& options, detail::CallerCpus& cpus) {
   BytesLoop loop{.plan = &plan,
                  .ctx = &ctx,
                  .in = in,
@@ -418,9 +419,7 @@ void run_bytes(const Plan& plan, const RowContext& ctx, const std::byte* in, con
       outer_rows_repeat(detail::program(plan).axes())) {
     loop.chunk = std::max<std::int64_t>(1, kChunkBytes / ctx.unit_bytes);
   }
-  detail::CallerCpus cpus;  // read only for a pad big enough to split
-  split_grid(loop, ctx.row_len,
-             task_count(block.rows * ctx.row_len * ctx.unit_bytes, options, ctx.stream, cpus));
+  split_grid(loop, ctx.row_len, tasks);
   choose_path<W>(loop, plan);
   RowContext staged_ctx{};
   if (loop.path == BytesLoop::Path::staged) {
@@ -436,35 +435,80 @@ void run_bytes(const Plan& plan, const RowContext& ctx, const std::byte* in, con
   }
 }
 
-/// Calls fn(block) for every block of output rows that lie a constant pitch apart: one block for
-/// a dense output; a window in a strided buffer has one per position of the outer axes whose
-/// strides do not follow from the inner ones.
-template <class Fn>
-void for_each_block(const Plan& plan, std::byte* out, const Fn& fn) {
-  const std::span<const PlanAxis> axes = detail::program(plan).axes();
-  const std::size_t outer = axes.size() - 1;
-  if (outer == 0) {  // one row: its pitch is its own size, as in a dense output
-    fn(RowBlock{0, 1, out, axes[0].out_len * axes[0].out_stride});
-    return;
-  }
-  std::size_t uniform = outer - 1;  // axes [uniform, outer) step through rows one pitch apart
-  std::int64_t rows = axes[uniform].out_len;
-  while (uniform > 0 &&
-         axes[uniform - 1].out_stride == axes[uniform].out_len * axes[uniform].out_stride) {
-    rows *= axes[--uniform].out_len;
-  }
-  InlineVector<std::int64_t, Program::kInlineAxes> index(uniform);
-  std::int64_t offset = 0;
-  for (std::int64_t first_row = 0;; first_row += rows) {
-    fn(RowBlock{first_row, rows, out + offset, axes[outer - 1].out_stride});
-    std::size_t k = uniform;
-    for (;;) {  // an odometer over axes [0, uniform)
-      if (k-- == 0) return;
-      offset += axes[k].out_stride;
-      if (++index[k] < axes[k].out_len) break;
-      offset -= axes[k].out_len * axes[k].out_stride;
-      index[k] = 0;
+/// An output's rows as blocks whose rows lie a constant pitch apart: one block for a dense
+/// output; a window in a strided buffer has one per position of the outer axes whose strides do
+/// not follow from the inner ones (axes [0, uniform)).
+struct BlockGrid {
+  std::span<const PlanAxis> axes;
+  std::byte* out;
+  std::size_t uniform;
+  std::int64_t rows;   ///< rows per block
+  std::int64_t count;  ///< blocks
+
+  BlockGrid(const Plan& plan, std::byte* out_) : axes(detail::program(plan).axes()), out(out_) {
+    const std::size_t outer = axes.size() - 1;
+    uniform = outer == 0 ? 0 : outer - 1;
+    rows = outer == 0 ? 1 : axes[uniform].out_len;
+    while (uniform > 0 &&
+           axes[uniform - 1].out_stride == axes[uniform].out_len * axes[uniform].out_stride) {
+      rows *= axes[--uniform].out_len;
     }
+    count = 1;
+    for (std::size_t k = 0; k < uniform; ++k) count *= axes[k].out_len;  // divides the output
+  }
+
+  RowBlock block(std::int64_t b) const {
+    const std::size_t outer = axes.size() - 1;
+    // One row: its pitch is its own size, as in a dense output.
+    const std::int64_t pitch =
+        outer == 0 ? axes[0].out_len * axes[0].out_stride : axes[outer - 1].out_stride;
+    std::int64_t offset = 0;
+    for (std::int64_t q = b, k = static_cast<std::int64_t>(uniform); k-- > 0;
+         q /= axes[k].out_len) {
+      offset += q % axes[k].out_len * axes[k].out_stride;
+    }
+    return RowBlock{b * rows, rows, out + offset, pitch};
+  }
+};
+
+/// A byte-storage output of many blocks, split between tasks a range of whole blocks each.
+struct BlocksLoop {
+  const Plan* plan;
+  const RowContext* ctx;
+  const std::byte* in;
+  const BlockGrid* grid;
+  const ExecOptions* options;
+  std::int64_t tasks;
+};
+
+template <std::int64_t W>
+void blocks_task(void* context, std::int64_t task) {
+  const BlocksLoop& loop = *static_cast<const BlocksLoop*>(context);
+  const std::int64_t count = loop.grid->count;
+  detail::CallerCpus unused;  // one task per block: the pool is not asked
+  for (std::int64_t b = count * task / loop.tasks; b < count * (task + 1) / loop.tasks; ++b) {
+    run_bytes<W>(*loop.plan, *loop.ctx, loop.in, loop.grid->block(b), 1, *loop.options, unused);
+  }
+}
+
+/// The blocks of a byte-storage output: as many tasks as the cost model gives their bytes, each a
+/// range of blocks; blocks fewer than that are split into tasks one after another.
+template <std::int64_t W>
+void run_bytes_blocks(const Plan& plan, const RowContext& ctx, const std::byte* in, std::byte* out,
+                      const ExecOptions& options) {
+  const BlockGrid grid(plan, out);
+  const std::int64_t block_bytes = grid.rows * ctx.row_len * ctx.unit_bytes;
+  detail::CallerCpus cpus;  // read only for a pad big enough to split
+  const std::int64_t tasks = task_count(grid.count * block_bytes, options, ctx.stream, cpus);
+  if (grid.count >= tasks && grid.count > 1) {
+    BlocksLoop loop{&plan, &ctx, in, &grid, &options, tasks};
+    if (tasks == 1) return blocks_task<W>(&loop, 0);
+    return detail::parallel_for(options, tasks, &blocks_task<W>, &loop, &cpus);
+  }
+  for (std::int64_t b = 0; b < grid.count; ++b) {
+    const std::int64_t block_tasks =
+        grid.count == 1 ? tasks : task_count(block_bytes, options, ctx.stream, cpus);
+    run_bytes<W>(plan, ctx, in, grid.block(b), block_tasks, options, cpus);
   }
 }
 
@@ -497,13 +541,6 @@ void run_packed(const Plan& plan, const RowContext& ctx, const std::uint8_t* in,
     }
   }
   writer.flush();
-}
-
-template <std::int64_t W>
-void run_bytes_blocks(const Plan& plan, const RowContext& ctx, const std::byte* in, std::byte* out,
-                      const ExecOptions& options) {
-  for_each_block(plan, out,
-                 [&](const RowBlock& block) { run_bytes<W>(plan, ctx, in, block, options); });
 }
 
 RowContext row_context(const Plan& plan, const ExecOptions& options) {
@@ -548,8 +585,9 @@ void run_engine(const Plan& plan, const void* in, void* out, const ExecOptions& 
                              PlanAccess::fill(plan));
     case Strategy::strings: {
       const RowContext ctx = row_context(plan, options);
-      return for_each_block(
-          plan, out_bytes, [&](const RowBlock& block) { run_strings(plan, ctx, in_bytes, block); });
+      const BlockGrid grid(plan, out_bytes);
+      for (std::int64_t b = 0; b < grid.count; ++b) run_strings(plan, ctx, in_bytes, grid.block(b));
+      return;
     }
     case Strategy::packed: {
       const RowContext ctx = row_context(plan, options);

@@ -613,19 +613,24 @@ void PlanAccess::build_program(Plan& p, std::span<const std::int64_t> starts,
   merge_axes(axes);
 
   // Short contiguous plain innermost axes become one wider unit: rows then move bigger blocks.
-  // Long ones stay the row, so that execution can split them into chunks and tasks.
+  // Long ones stay the row, so that execution can split them into chunks and tasks. In a strided
+  // output (a window) an axis is absorbed only if the row left after it is still contiguous.
   std::int64_t& unit_bytes = prog.unit_bytes_;
   unit_bytes = storage == Storage::bytes ? unit : 0;
   while (storage == Storage::bytes && axes.size() > 1 && axes.back().plain &&
          axes.back().in_stride == unit_bytes && axes.back().out_stride == unit_bytes &&
-         unit_bytes * axes.back().out_len <= kMaxUnitBytes) {
+         unit_bytes * axes.back().out_len <= kMaxUnitBytes &&
+         axes[axes.size() - 2].out_stride == unit_bytes * axes.back().out_len) {
     unit_bytes *= axes.back().out_len;
     axes.pop_back();
   }
-  if (axes.empty()) {  // a single unit: one row of length 1
+  const std::int64_t row_unit = storage == Storage::bytes ? unit_bytes : unit;
+  // The row kernels write a row's positions back to back: a row that is not (no axes left, or a
+  // window's row strided in its buffer) becomes an outer axis over rows of one unit.
+  if (axes.empty() || (axes.back().out_len > 1 && axes.back().out_stride != row_unit)) {
     PlanAxis unit_axis;
     unit_axis.out_len = unit_axis.in_len = unit_axis.mid_len = 1;
-    unit_axis.in_stride = unit_axis.out_stride = storage == Storage::bytes ? unit_bytes : unit;
+    unit_axis.in_stride = unit_axis.out_stride = row_unit;
     unit_axis.plain = true;
     axes.push_back(unit_axis);
   }

@@ -18,7 +18,6 @@ namespace padnd {
 namespace {
 
 using detail::AxisPass;
-using detail::PlanAxis;
 
 using detail::element_unit;
 using detail::PlanAccess;
@@ -160,16 +159,7 @@ void copy_region(const ElementType& type, const std::byte* src, const Ints& src_
   }
 }
 
-/// Whether a window plan's rows are contiguous in its output, as the row kernels write them.
-bool rows_contiguous(const Plan& w) {
-  const PlanAxis& row = detail::program(w).axes().back();
-  const std::int64_t unit = w.type().storage() == Storage::bytes ? detail::program(w).unit_bytes()
-                                                                 : element_unit(w.type());
-  return row.out_len == 1 || row.out_stride == unit;
-}
-
-/// Writes the window through a dense buffer of its box: with passes (which read beyond the
-/// window), or where the output's rows are not contiguous.
+/// Writes the window through a dense buffer of its box: numpy's passes read beyond the window.
 void execute_through_box(const Plan& plan, const void* in, const Window& window, void* out,
                          std::span<const std::int64_t> out_strides, const ExecOptions& options) {
   const Window box = window_box(plan, window);
@@ -202,12 +192,8 @@ void execute_window(const Plan& plan, const void* in, const Window& window, void
     execute_through_box(plan, in, window, out, out_byte_strides, options);
     return;
   }
-  const Plan w = PlanAccess::window(plan, window.start, window.shape, out_byte_strides);
-  if (!rows_contiguous(w)) {
-    execute_through_box(plan, in, window, out, out_byte_strides, options);
-    return;
-  }
-  detail::run_engine(w, in, out, options);
+  detail::run_engine(PlanAccess::window(plan, window.start, window.shape, out_byte_strides), in,
+                     out, options);
 }
 
 void execute_window(const Plan& plan, const void* in, const Window& window, void* out,

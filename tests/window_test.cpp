@@ -242,6 +242,45 @@ TEST(Windows, TilesFromSeveralThreadsMakeTheWholeOutput) {
   }
 }
 
+/// A window of many row blocks (a plane tile of a 4-d output, in the whole output's buffer) big
+/// enough for the cost model to split its blocks between threads, from 1, 2 and all threads:
+/// the tile's elements equal the whole pad's, and nothing outside the tile is written.
+TEST(Windows, ManyBlocksSplitBetweenThreadsWriteTheTile) {
+  const std::vector<std::int64_t> shape = {5, 33, 61, 70};
+  std::vector<float> in(static_cast<std::size_t>(element_count(shape)));
+  std::iota(in.begin(), in.end(), 0.0F);
+  for (const Mode mode : {Mode::constant, Mode::edge, Mode::reflect, Mode::wrap}) {
+    PadSpec spec;
+    spec.mode = mode;
+    const float fill = -2.0F;
+    spec.value = std::string(reinterpret_cast<const char*>(&fill), sizeof fill);
+    spec.axes = {{0, 0, 0}, {1, 0, 0}, {3, 4, 0}, {9, 2, 0}};
+    const Plan plan = make_plan(DType::float32, shape, {}, spec);
+    std::vector<float> whole(static_cast<std::size_t>(plan.output_elements()));
+    execute(plan, in.data(), whole.data(), plan.output_bytes());
+    const std::span<const std::int64_t> out = plan.output_shape();
+    const std::vector<std::int64_t> strides = {out[1] * out[2] * out[3] * 4, out[2] * out[3] * 4,
+                                               out[3] * 4, 4};
+    const Window w{{0, 0, 1, 5}, {out[0], out[1], out[2] - 10, out[3] - 7}};
+    for (const int threads : {1, 2, 0}) {
+      std::vector<float> tiled(whole.size(), -1.0F);
+      ExecOptions options;
+      options.threads = threads;
+      execute_window(plan, in.data(), w,
+                     reinterpret_cast<std::byte*>(tiled.data()) + strides[2] + 5 * strides[3],
+                     strides, options);
+      std::int64_t mismatches = 0;
+      for (std::size_t e = 0; e < whole.size(); ++e) {
+        const std::int64_t y = static_cast<std::int64_t>(e) / out[3] % out[2];
+        const std::int64_t x = static_cast<std::int64_t>(e) % out[3];
+        const bool inside = y >= 1 && y < out[2] - 9 && x >= 5 && x < out[3] - 2;
+        mismatches += tiled[e] != (inside ? whole[e] : -1.0F);
+      }
+      EXPECT_EQ(mismatches, 0) << mode_name(mode) << ", threads " << threads;
+    }
+  }
+}
+
 TEST(Windows, BadWindowsAreRejectedBeforeAnyWrite) {
   const Plan plan = make_plan(DType::uint8, {4, 5}, {}, PadSpec{{{1, 1, 0}, {2, 2, 0}}});
   const std::vector<std::uint8_t> in(20, 7);
