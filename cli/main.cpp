@@ -210,9 +210,11 @@ Plan plan_request(const NpyHeader& header, const Request& r) {
 /// What planning is for, in an out-of-memory message.
 std::string planning_text(const NpyHeader& header, const Request& r) {
   std::string text = "planning the output of shape " + shape_text(r.out_shape);
-  std::int64_t bytes = 0;
-  if (!__builtin_mul_overflow(element_count(r.out_shape), header.dtype.itemsize, &bytes)) {
+  try {
+    const std::int64_t bytes =
+        storage_bytes(ElementType::opaque(header.dtype.itemsize), element_count(r.out_shape));
     text += " (" + std::to_string(bytes) + " bytes)";
+  } catch (const Error&) {  // a size beyond int64: the shape says it
   }
   return text;
 }

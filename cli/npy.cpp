@@ -77,12 +77,6 @@ char kind_of(const ElementType& type) {
   return 'f';  // bfloat16, float8 and float4 variants
 }
 
-std::int64_t checked_mul(std::int64_t a, std::int64_t b, const std::string& what) {
-  std::int64_t r = 0;
-  if (__builtin_mul_overflow(a, b, &r)) throw Error(Errc::overflow, what + " overflows int64");
-  return r;
-}
-
 /// An open input: standard input for "-", a regular file (whose size is known), or a stream
 /// (pipe, FIFO, character device) read to its end without asking for a size.
 class InputFile {
@@ -287,7 +281,8 @@ NpyHeader read_header(InputFile& in) {
 }
 
 std::int64_t data_bytes_of(const NpyHeader& h) {
-  return checked_mul(element_count(h.shape), h.dtype.itemsize, "array size in bytes");
+  // padnd's checked size arithmetic; an error names the element count and size.
+  return storage_bytes(ElementType::opaque(h.dtype.itemsize), element_count(h.shape));
 }
 
 [[noreturn]] void fail_data_size(const std::string& name, const NpyHeader& h, bool more,

@@ -6,6 +6,7 @@
 #include <charconv>
 #include <string>
 
+#include "checked.hpp"
 #include "padnd/error.hpp"
 
 namespace padnd {
@@ -152,12 +153,12 @@ std::int64_t storage_bytes(const ElementType& type, std::int64_t count) {
     case Storage::string:
       break;
   }
-  std::int64_t bytes = 0;
-  if (__builtin_mul_overflow(count, type.item_bytes(), &bytes)) {
+  const std::optional<std::int64_t> bytes = detail::checked_mul(count, type.item_bytes());
+  if (!bytes) {
     throw Error(Errc::overflow, "tensor of " + std::to_string(count) + " elements of " +
                                     type.name() + " does not fit in int64 bytes");
   }
-  return bytes;
+  return *bytes;
 }
 
 }  // namespace padnd

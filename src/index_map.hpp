@@ -6,6 +6,7 @@
 
 #include <cstdint>
 
+#include "checked.hpp"
 #include "padnd/pad_spec.hpp"
 #include "padnd/plan.hpp"
 #include "program.hpp"
@@ -66,12 +67,6 @@ struct AxisRule {
   NegativeOrder order = NegativeOrder::map_on_original;
 };
 
-/// Length of the input once `interior` elements are inserted between neighbours.
-/// Caller guarantees it fits (the planner checks with overflow-checked arithmetic).
-constexpr std::int64_t dilated_length(std::int64_t d, std::int64_t interior) noexcept {
-  return d == 0 ? 0 : (d - 1) * (interior + 1) + 1;
-}
-
 /// Source index in [0, D) of output position `o`, or kPadIndex. Total for every `o` of a
 /// validated axis (non-constant modes have D >= 1, and D' >= 1 under crop_then_pad when padded).
 constexpr std::int64_t source_index(const AxisRule& r, std::int64_t o) noexcept {
@@ -101,10 +96,9 @@ constexpr std::int64_t source_period(const AxisRule& r) noexcept {
     d -= (r.pad.begin < 0 ? -r.pad.begin : 0) + (r.pad.end < 0 ? -r.pad.end : 0);
   }
   if (d <= 1) return 1;  // one element (or nothing to read): every border repeats it
-  std::int64_t period = d;
-  if (r.mode == Mode::reflect && __builtin_mul_overflow(d - 1, 2, &period)) return INT64_MAX;
-  if (r.mode == Mode::symmetric && __builtin_mul_overflow(d, 2, &period)) return INT64_MAX;
-  return period;
+  if (r.mode == Mode::reflect) return checked_mul(d - 1, 2).value_or(INT64_MAX);
+  if (r.mode == Mode::symmetric) return checked_mul(d, 2).value_or(INT64_MAX);
+  return d;
 }
 
 /// The positions of an axis that source_index maps straight onto the input, without folding:

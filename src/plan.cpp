@@ -6,6 +6,7 @@
 #include <cstring>
 #include <string>
 
+#include "checked.hpp"
 #include "index_map.hpp"
 #include "padnd/error.hpp"
 #include "plan_access.hpp"
@@ -28,19 +29,8 @@ constexpr std::int64_t kMaxUnitBytes = 4096;
 
 std::string axis_text(std::size_t axis) { return "axis " + std::to_string(axis); }
 
-std::int64_t checked_add(std::int64_t a, std::int64_t b, std::size_t axis, const char* what) {
-  std::int64_t r = 0;
-  if (__builtin_add_overflow(a, b, &r)) {
-    throw Error(Errc::overflow, std::string("pads: ") + axis_text(axis) + ": " + what + " (" +
-                                    std::to_string(a) + " + " + std::to_string(b) +
-                                    ") overflows int64");
-  }
-  return r;
-}
-
-/// Validates one axis and returns its output length (docs/spec.md §2.2, §2.5, §8).
-std::int64_t output_length(std::size_t axis, std::int64_t in_len, const AxisPad& p, Mode axis_mode,
-                           const PadSpec& spec) {
+/// The caller's numbers for one axis, before any arithmetic on them (docs/spec.md §2.2).
+void check_axis_arguments(std::size_t axis, std::int64_t in_len, const AxisPad& p, Mode axis_mode) {
   if (in_len < 0) {
     throw Error(Errc::invalid_argument,
                 "shape: " + axis_text(axis) + " has negative length " + std::to_string(in_len));
@@ -56,57 +46,68 @@ std::int64_t output_length(std::size_t axis, std::int64_t in_len, const AxisPad&
                                             std::string(mode_name(axis_mode)) +
                                             "; interior padding is only defined for constant mode");
   }
-  if (p.begin == INT64_MIN || p.end == INT64_MIN) {
+}
+
+/// A mode that extends the input must have input left to extend (docs/spec.md §2.5).
+void check_extendable(std::size_t axis, std::int64_t in_len, const AxisPad& p, std::int64_t out_len,
+                      Mode axis_mode, NegativeOrder order) {
+  const std::string mode = std::string(mode_name(axis_mode));
+  if (order != NegativeOrder::crop_then_pad) {
+    if (in_len == 0 && out_len > 0) {
+      throw Error(Errc::out_of_range, "pads: " + axis_text(axis) + ": " + mode +
+                                          " mode cannot extend an empty axis (length 0) to "
+                                          "length " +
+                                          std::to_string(out_len));
+    }
+    return;
+  }
+  const std::int64_t crop = (p.begin < 0 ? -p.begin : 0) + (p.end < 0 ? -p.end : 0);
+  const std::string pads_text =
+      "(begin " + std::to_string(p.begin) + ", end " + std::to_string(p.end) + ")";
+  if (crop > in_len) {
+    throw Error(Errc::out_of_range, "pads: " + axis_text(axis) + ": " + mode + " mode crops " +
+                                        std::to_string(crop) + " elements " + pads_text +
+                                        " from an axis of length " + std::to_string(in_len) +
+                                        "; nothing is left to extend");
+  }
+  if (crop == in_len && out_len > 0) {  // something must be extended from nothing
+    throw Error(Errc::out_of_range, "pads: " + axis_text(axis) + ": " + mode +
+                                        " mode cannot extend an axis cropped to length 0 "
+                                        "(input length " +
+                                        std::to_string(in_len) + ", begin " +
+                                        std::to_string(p.begin) + ", end " + std::to_string(p.end) +
+                                        ")");
+  }
+}
+
+/// Validates one axis and returns its output length (docs/spec.md §2.2, §2.5, §8).
+std::int64_t output_length(std::size_t axis, std::int64_t in_len, const AxisPad& p, Mode axis_mode,
+                           const PadSpec& spec) {
+  check_axis_arguments(axis, in_len, p, axis_mode);
+  if (p.begin == INT64_MIN || p.end == INT64_MIN) {  // their crops, -begin and -end, must fit
     throw Error(Errc::overflow, "pads: " + axis_text(axis) + ": begin " + std::to_string(p.begin) +
                                     " / end " + std::to_string(p.end) + " is out of range");
   }
-  std::int64_t dilated = 0;
-  if (in_len > 0) {
-    std::int64_t step = checked_add(p.interior, 1, axis, "interior + 1");
-    if (__builtin_mul_overflow(in_len - 1, step, &dilated)) {
-      throw Error(Errc::overflow, "interior: " + axis_text(axis) + ": dilated length of " +
-                                      std::to_string(in_len) + " elements with interior " +
-                                      std::to_string(p.interior) + " overflows int64");
-    }
-    dilated += 1;
+  const detail::PaddedLength length = detail::padded_length(in_len, p);
+  if (length.overflow != nullptr) {
+    throw Error(Errc::overflow, "pads: " + axis_text(axis) + ": " + length.overflow +
+                                    " overflows int64 (input length " + std::to_string(in_len) +
+                                    ", begin " + std::to_string(p.begin) + ", end " +
+                                    std::to_string(p.end) + ", interior " +
+                                    std::to_string(p.interior) + ")");
   }
-  // Both partial sums are needed by the index map, so both must fit.
-  checked_add(p.begin, dilated, axis, "begin + input length");
-  const std::int64_t tail = checked_add(dilated, p.end, axis, "input length + end");
-  std::int64_t out_len = checked_add(p.begin, tail, axis, "begin + input length + end");
+  std::int64_t out_len = length.out_len;
   if (out_len < 0) {
     if (spec.negative_size != NegativeSize::clamp_to_zero) {
       throw Error(Errc::out_of_range,
                   "pads: " + axis_text(axis) + ": output length begin (" + std::to_string(p.begin) +
-                      ") + input length (" + std::to_string(dilated) + ") + end (" +
+                      ") + input length (" + std::to_string(length.dilated) + ") + end (" +
                       std::to_string(p.end) + ") = " + std::to_string(out_len) + " is negative");
     }
-    out_len = 0;  // clamped; a crop-first mode must still have something left (below)
+    out_len = 0;  // clamped; a crop-first mode must still have something left
   }
-  if (axis_mode == Mode::constant) return out_len;
-
-  const std::string mode = std::string(mode_name(axis_mode));
-  if (spec.negative_order == NegativeOrder::crop_then_pad) {
-    const std::int64_t crop = (p.begin < 0 ? -p.begin : 0) + (p.end < 0 ? -p.end : 0);
-    if (crop > in_len) {
-      throw Error(Errc::out_of_range, "pads: " + axis_text(axis) + ": " + mode + " mode crops " +
-                                          std::to_string(crop) + " elements (begin " +
-                                          std::to_string(p.begin) + ", end " +
-                                          std::to_string(p.end) + ") from an axis of length " +
-                                          std::to_string(in_len) + "; nothing is left to extend");
-    }
-    if (crop == in_len && out_len > 0) {  // something must be extended from nothing
-      throw Error(Errc::out_of_range, "pads: " + axis_text(axis) + ": " + mode +
-                                          " mode cannot extend an axis cropped to length 0 "
-                                          "(input length " +
-                                          std::to_string(in_len) + ", begin " +
-                                          std::to_string(p.begin) + ", end " +
-                                          std::to_string(p.end) + ")");
-    }
-  } else if (in_len == 0 && out_len > 0) {
-    throw Error(Errc::out_of_range, "pads: " + axis_text(axis) + ": " + mode +
-                                        " mode cannot extend an empty axis (length 0) to length " +
-                                        std::to_string(out_len));
+  if (axis_mode != Mode::constant) {
+    check_extendable(axis, in_len, p, out_len, axis_mode, spec.negative_order);
   }
   return out_len;
 }
@@ -141,6 +142,70 @@ bool is_identity(const PlanAxis& a, const std::int64_t* borders) {
   return true;
 }
 
+/// The input positions [lo, hi] an axis reads (hi < 0: none).
+struct SourceRange {
+  std::int64_t lo = INT64_MAX;
+  std::int64_t hi = -1;
+  void add(std::int64_t s) {
+    lo = std::min(lo, s);
+    hi = std::max(hi, s);
+  }
+};
+
+/// Sets axis `a`'s runs for output positions [start, start + a.out_len) of `rule`, tabulates
+/// its borders' periods nearest the middle run, and returns the input positions it reads.
+SourceRange tabulate_axis(const AxisRule& rule, std::int64_t start, PlanAxis& a,
+                          BorderTable& table) {
+  // The whole output's length (validated at planning); a window plan's shape is the window's.
+  const std::int64_t full_len = std::max<std::int64_t>(
+      0, rule.pad.begin + detail::dilated_length(rule.in_len, rule.pad.interior) + rule.pad.end);
+  const detail::MiddleRun mid = detail::window_middle_run(rule, full_len, start, a.out_len);
+  const std::int64_t mid_begin = mid.len > 0 ? mid.out_begin : 0;
+  a.head_len = mid_begin;
+  a.mid_len = mid.len;
+  a.mid_src = mid.src;
+  a.mid_step = mid.step;
+  a.period = detail::source_period(rule);
+  a.head_tabulated = std::min(a.head_len, a.period);
+  a.tail_tabulated = std::min(a.out_len - mid_begin - mid.len, a.period);
+  a.borders_at = static_cast<std::int64_t>(table.size());
+  SourceRange range;
+  const auto tabulate = [&](std::int64_t from, std::int64_t to) {
+    for (std::int64_t o = from; o < to; ++o) {
+      const std::int64_t s = detail::source_index(rule, start + o);
+      table.push_back(s);
+      if (s != kPadIndex) range.add(s);
+    }
+  };
+  tabulate(mid_begin - a.head_tabulated, mid_begin);
+  tabulate(mid_begin + mid.len, mid_begin + mid.len + a.tail_tabulated);
+  if (mid.len > 0) {
+    range.add(mid.src);
+    range.add(mid.src + (mid.step == 1 ? mid.len - 1 : (mid.len - 1) / mid.step));
+  }
+  return range;
+}
+
+/// Makes axis `a`'s sources relative to the input positions it reads, [lo, hi]: the crop becomes
+/// a view. An axis that maps every position to itself drops its tables.
+void rebase_axis(const SourceRange& range, PlanAxis& a, std::int64_t& view_offset,
+                 BorderTable& table) {
+  view_offset += range.lo * a.in_stride;
+  a.in_len = range.hi - range.lo + 1;
+  a.mid_src -= range.lo;
+  std::int64_t* borders = table.data() + a.borders_at;
+  for (std::int64_t i = 0; i < a.tabulated(); ++i) {
+    if (borders[i] != kPadIndex) borders[i] -= range.lo;
+  }
+  a.plain = is_identity(a, borders);
+  if (a.plain) {  // identity needs no tables: everything is the middle run
+    table.resize(static_cast<std::size_t>(a.borders_at));
+    a.head_len = a.mid_src = a.head_tabulated = a.tail_tabulated = 0;
+    a.mid_len = a.out_len;
+    a.mid_step = a.period = 1;
+  }
+}
+
 /// Axes of the window [starts[k], starts[k] + out_shape[k]) of `plan`'s output (no starts: from
 /// 0), whose positions step out_strides[k] in the output (none: dense, `unit` per position).
 void build_axes(const Plan& plan, std::span<const std::int64_t> starts,
@@ -155,59 +220,15 @@ void build_axes(const Plan& plan, std::span<const std::int64_t> starts,
   }
   for (std::size_t k = 0; k < out_shape.size(); ++k) {
     PlanAxis& a = axes[k];
-    const AxisRule rule = axis_rule(plan, k);
-    const std::int64_t start = starts.empty() ? 0 : starts[k];
     a.in_stride = in_strides[k];
     a.out_len = out_shape[k];
-    // The whole output's length (validated at planning); a window plan's shape is the window's.
-    const std::int64_t full_len = std::max<std::int64_t>(
-        0, rule.pad.begin + detail::dilated_length(rule.in_len, rule.pad.interior) + rule.pad.end);
-    const detail::MiddleRun mid = detail::window_middle_run(rule, full_len, start, a.out_len);
-    const std::int64_t mid_begin = mid.len > 0 ? mid.out_begin : 0;
-    a.head_len = mid_begin;
-    a.mid_len = mid.len;
-    a.mid_src = mid.src;
-    a.mid_step = mid.step;
-    a.period = detail::source_period(rule);
-    a.head_tabulated = std::min(a.head_len, a.period);
-    a.tail_tabulated = std::min(a.out_len - mid_begin - mid.len, a.period);
-    a.borders_at = static_cast<std::int64_t>(table.size());
-    std::int64_t lo = INT64_MAX;
-    std::int64_t hi = -1;
-    const auto tabulate = [&](std::int64_t from, std::int64_t to) {
-      for (std::int64_t o = from; o < to; ++o) {
-        const std::int64_t s = detail::source_index(rule, start + o);
-        table.push_back(s);
-        if (s != kPadIndex) {
-          lo = std::min(lo, s);
-          hi = std::max(hi, s);
-        }
-      }
-    };
-    tabulate(mid_begin - a.head_tabulated, mid_begin);
-    tabulate(mid_begin + mid.len, mid_begin + mid.len + a.tail_tabulated);
-    if (mid.len > 0) {
-      lo = std::min(lo, mid.src);
-      hi = std::max(hi, mid.src + (mid.step == 1 ? mid.len - 1 : (mid.len - 1) / mid.step));
-    }
-    if (hi < 0) {  // the whole axis is pad value: no input is read through it
+    const SourceRange range =
+        tabulate_axis(axis_rule(plan, k), starts.empty() ? 0 : starts[k], a, table);
+    if (range.hi < 0) {  // the whole axis is pad value: no input is read through it
       a.in_len = 0;
       continue;
     }
-    view_offset += lo * a.in_stride;  // the crop becomes a view
-    a.in_len = hi - lo + 1;
-    a.mid_src -= lo;
-    std::int64_t* borders = table.data() + a.borders_at;
-    for (std::int64_t i = 0; i < a.tabulated(); ++i) {
-      if (borders[i] != kPadIndex) borders[i] -= lo;
-    }
-    a.plain = is_identity(a, borders);
-    if (a.plain) {  // identity needs no tables: everything is the middle run
-      table.resize(static_cast<std::size_t>(a.borders_at));
-      a.head_len = a.mid_src = a.head_tabulated = a.tail_tabulated = 0;
-      a.mid_len = a.out_len;
-      a.mid_step = a.period = 1;
-    }
+    rebase_axis(range, a, view_offset, table);
   }
 }
 

@@ -12,6 +12,7 @@
 #include <sys/mman.h>
 #endif
 
+#include "checked.hpp"
 #include "padnd/error.hpp"
 
 namespace padnd {
@@ -50,10 +51,12 @@ std::int64_t element_count(std::span<const std::int64_t> shape) {
                                               " has negative length " +
                                               std::to_string(shape[axis]));
     }
-    if (__builtin_mul_overflow(count, shape[axis], &count)) {
+    const std::optional<std::int64_t> next = detail::checked_mul(count, shape[axis]);
+    if (!next) {
       throw Error(Errc::overflow, "shape: element count overflows int64 at axis " +
                                       std::to_string(axis));
     }
+    count = *next;
   }
   return count;
 }

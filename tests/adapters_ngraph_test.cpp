@@ -211,6 +211,14 @@ TEST(adapters_ngraph, NegativeResultDimensionRejected) {
   EXPECT_NO_THROW(canonical(op, {3}));
   op.padding_below = {-4};
   expect_error([&] { canonical(op, {3}); }, Errc::out_of_range, {"axis 0", "-4 + 5 + -2"});
+  // Interior padding whose dilated length overflows is left to the planner, which names it
+  // (the adapter's own check must not overflow on the way: UBSan runs this).
+  for (const std::int64_t interior : {INT64_MAX, INT64_MAX / 2}) {
+    op.padding_below = {0};
+    op.padding_interior = std::vector<std::int64_t>{interior};
+    const PadSpec spec = canonical(op, {3});
+    expect_error([&] { infer_shape({3}, spec); }, Errc::overflow, {"axis 0", "interior", "3"});
+  }
 }
 
 TEST(adapters_ngraph, CanonicalSwitchesAndValue) {

@@ -248,8 +248,22 @@ TEST(Validation, OverflowIsAnError) {
                {"axis 0", "overflows"});
   expect_error([] { infer_shape({5}, spec_of({{INT64_MIN, 1, 0}})); }, Errc::overflow,
                {"axis 0"});
-  expect_error([] { infer_shape({3}, spec_of({{0, 0, INT64_MAX}})); }, Errc::overflow,
-               {"axis 0", "interior"});
+  expect_error(
+      [] {
+        infer_shape({3}, spec_of({{0, 0, INT64_MAX}}));
+      },
+      Errc::overflow, {"axis 0", "interior + 1", "interior 9223372036854775807"});
+  expect_error(
+      [] {
+        infer_shape({3}, spec_of({{0, 0, INT64_MAX / 2}}));
+      },
+      Errc::overflow, {"axis 0", "dilated length", "input length 3"});
+  // The dilated length fits, begin + it does not.
+  expect_error(
+      [] {
+        infer_shape({2}, spec_of({{INT64_MAX - 2, 0, INT64_MAX / 2}}));
+      },
+      Errc::overflow, {"axis 0", "begin + input length"});
   // Each axis fits but the element count does not.
   expect_error([] { make_plan(DType::float32, {1, 1}, {},
                               spec_of({{0, INT64_MAX / 2, 0}, {0, 4, 0}})); },

@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <bit>
 #include <cctype>
+#include <optional>
+
+#include "../checked.hpp"
 
 namespace padnd::adapters {
 namespace {
@@ -96,9 +99,11 @@ void require_length(std::span<const std::int64_t> values, std::string_view argum
 void require_consistent(const ValueTensor& v, std::string_view argument) {
   std::int64_t count = 1;
   for (std::int64_t d : v.shape) {
-    if (d < 0 || __builtin_mul_overflow(count, d, &count)) {
+    const std::optional<std::int64_t> next = d < 0 ? std::nullopt : detail::checked_mul(count, d);
+    if (!next) {
       fail(Errc::shape_mismatch, argument, "invalid shape " + list_text(v.shape));
     }
+    count = *next;
   }
   if (count != static_cast<std::int64_t>(v.elements.size())) {
     fail(Errc::shape_mismatch, argument,
@@ -203,21 +208,13 @@ void require_non_negative_output(const std::vector<AxisPad>& pads,
     const AxisPad& p = pads[k];
     const std::int64_t d = shape[k];
     if (d < 0 || p.interior < 0) continue;  // the planner reports these
-    std::int64_t dilated = 0;
-    std::int64_t sum = 0;
-    if (d > 0 && (__builtin_mul_overflow(d - 1, p.interior + 1, &dilated) ||
-                  __builtin_add_overflow(dilated, 1, &dilated))) {
-      continue;  // overflow: the planner reports it
-    }
-    if (__builtin_add_overflow(p.begin, dilated, &sum) ||
-        __builtin_add_overflow(sum, p.end, &sum)) {
-      continue;
-    }
-    if (sum < 0) {
+    const detail::PaddedLength length = detail::padded_length(d, p);
+    if (length.overflow != nullptr) continue;  // the planner reports it
+    if (length.out_len < 0) {
       fail(Errc::out_of_range, std::string(begin_name) + "/" + std::string(end_name),
            axis_text(k) + ": inferred result dimension " + std::to_string(p.begin) + " + " +
-               std::to_string(dilated) + " + " + std::to_string(p.end) + " = " +
-               std::to_string(sum) + " is negative after padding");
+               std::to_string(length.dilated) + " + " + std::to_string(p.end) + " = " +
+               std::to_string(length.out_len) + " is negative after padding");
     }
   }
 }

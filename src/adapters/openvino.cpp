@@ -30,20 +30,11 @@ void check_pads(const IntTensor& pads, std::string_view name, std::size_t rank,
                            "one per axis of data, rank " + std::to_string(rank));
 }
 
-}  // namespace
-
-PadSpec to_canonical(const PadOp& op, const ElementType& data_type,
-                     const std::vector<std::int64_t>& data_shape) {
-  if (op.version != 1 && op.version != 12) {
-    fail(Errc::invalid_argument, "version",
-         "OpenVINO Pad-" + std::to_string(op.version) + " does not exist; known versions: 1, 12");
-  }
-  const std::string where = "OpenVINO Pad-" + std::to_string(op.version);
-
-  // Element types: every padnd type is accepted except that Pad-1 is "any numeric type" (no
-  // string) and Pad-12 allows string only with constant mode. boolean counts as numeric here:
-  // it is an OpenVINO element type and Pad's implementation never restricts T further. Packed
-  // and float8 types are kept too (OpenVINO has i4/u4/u2/f4e2m1/f8 element types).
+/// Element types: every padnd type is accepted except that Pad-1 is "any numeric type" (no
+/// string) and Pad-12 allows string only with constant mode. boolean counts as numeric here: it
+/// is an OpenVINO element type and Pad's implementation never restricts T further. Packed and
+/// float8 types are kept too (OpenVINO has i4/u4/u2/f4e2m1/f8 element types).
+Mode checked_mode(const PadOp& op, const ElementType& data_type, const std::string& where) {
   adapters::require_not_numpy_only(data_type, "data", where);
   const bool is_string = data_type.dtype == DType::string;
   if (is_string && op.version == 1) {
@@ -56,7 +47,40 @@ PadSpec to_canonical(const PadOp& op, const ElementType& data_type,
          "'" + op.pad_mode + "' is not allowed for string data by " + where +
              "; string data supports only constant mode");
   }
+  return mode;
+}
 
+/// The mode's own limits on the pads (docs/spec.md, OpenVINO).
+void check_mode_pads(const PadSpec& spec, const std::vector<std::int64_t>& data_shape) {
+  switch (spec.mode) {
+    case Mode::edge:
+      adapters::require_length_where_padded(spec.axes, data_shape, 1, "pads_begin", "pads_end",
+                                            "edge");
+      break;
+    case Mode::reflect:
+      // Literal rule `pads <= D - 1`: also rejects a length-0 axis with zero pads (§6 ex. 64).
+      adapters::require_pads_at_most(spec.axes, data_shape, -1, "pads_begin", "pads_end",
+                                     "reflect");
+      break;
+    case Mode::symmetric:
+      adapters::require_pads_at_most(spec.axes, data_shape, 0, "pads_begin", "pads_end",
+                                     "symmetric");
+      break;
+    default:
+      break;
+  }
+}
+
+}  // namespace
+
+PadSpec to_canonical(const PadOp& op, const ElementType& data_type,
+                     const std::vector<std::int64_t>& data_shape) {
+  if (op.version != 1 && op.version != 12) {
+    fail(Errc::invalid_argument, "version",
+         "OpenVINO Pad-" + std::to_string(op.version) + " does not exist; known versions: 1, 12");
+  }
+  const std::string where = "OpenVINO Pad-" + std::to_string(op.version);
+  const Mode mode = checked_mode(op, data_type, where);
   check_pads(op.pads_begin, "pads_begin", data_shape.size(), where);
   check_pads(op.pads_end, "pads_end", data_shape.size(), where);
 
@@ -79,23 +103,7 @@ PadSpec to_canonical(const PadOp& op, const ElementType& data_type,
                                    "OpenVINO Pad-1 pads are non-negative (set "
                                    "allow_negative_pads_v1 to crop like its implementation)");
   }
-  switch (mode) {
-    case Mode::edge:
-      adapters::require_length_where_padded(spec.axes, data_shape, 1, "pads_begin", "pads_end",
-                                            "edge");
-      break;
-    case Mode::reflect:
-      // Literal rule `pads <= D - 1`: also rejects a length-0 axis with zero pads (§6 ex. 64).
-      adapters::require_pads_at_most(spec.axes, data_shape, -1, "pads_begin", "pads_end",
-                                     "reflect");
-      break;
-    case Mode::symmetric:
-      adapters::require_pads_at_most(spec.axes, data_shape, 0, "pads_begin", "pads_end",
-                                     "symmetric");
-      break;
-    default:
-      break;
-  }
+  check_mode_pads(spec, data_shape);
   if (spec.negative_size == NegativeSize::error) {
     adapters::require_non_negative_output(spec.axes, data_shape, "pads_begin", "pads_end");
   }

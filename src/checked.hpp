@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: Apache-2.0
+// Overflow-checked size arithmetic: every size padnd computes from caller input goes through
+// these (docs/design.md, "Sizes").
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "padnd/pad_spec.hpp"
+
+namespace padnd::detail {
+
+/// a + b, or nullopt where it does not fit in int64.
+constexpr std::optional<std::int64_t> checked_add(std::int64_t a, std::int64_t b) noexcept {
+  std::int64_t r = 0;
+  if (__builtin_add_overflow(a, b, &r)) return std::nullopt;
+  return r;
+}
+
+/// a * b, or nullopt where it does not fit in int64.
+constexpr std::optional<std::int64_t> checked_mul(std::int64_t a, std::int64_t b) noexcept {
+  std::int64_t r = 0;
+  if (__builtin_mul_overflow(a, b, &r)) return std::nullopt;
+  return r;
+}
+
+/// An axis's lengths once padded (docs/spec.md §2.2): its `in_len` elements with `interior`
+/// elements between neighbours (dilated), and begin + dilated + end (out_len, possibly negative).
+/// `overflow` names the first sum that does not fit in int64 (then the lengths are not set).
+struct PaddedLength {
+  std::int64_t dilated = 0;
+  std::int64_t out_len = 0;
+  const char* overflow = nullptr;
+};
+
+/// Requires in_len >= 0 and interior >= 0. begin + dilated and dilated + end must fit too: the
+/// index map computes both.
+constexpr PaddedLength padded_length(std::int64_t in_len, const AxisPad& p) noexcept {
+  PaddedLength r;
+  if (in_len > 0) {
+    const std::optional<std::int64_t> step = checked_add(p.interior, 1);
+    if (!step) return {0, 0, "interior + 1"};
+    const std::optional<std::int64_t> span = checked_mul(in_len - 1, *step);
+    if (!span) return {0, 0, "dilated length (input length - 1) * (interior + 1)"};
+    r.dilated = *span + 1;
+  }
+  if (!checked_add(p.begin, r.dilated)) return {0, 0, "begin + input length"};
+  const std::optional<std::int64_t> tail = checked_add(r.dilated, p.end);
+  if (!tail) return {0, 0, "input length + end"};
+  const std::optional<std::int64_t> out_len = checked_add(p.begin, *tail);
+  if (!out_len) return {0, 0, "begin + input length + end"};
+  r.out_len = *out_len;
+  return r;
+}
+
+/// Length of `in_len` elements once `interior` elements are inserted between neighbours, for an
+/// axis whose padded_length fits (the planner has checked it).
+constexpr std::int64_t dilated_length(std::int64_t in_len, std::int64_t interior) noexcept {
+  return padded_length(in_len, AxisPad{0, 0, interior}).dilated;
+}
+
+}  // namespace padnd::detail
