@@ -4,6 +4,12 @@
 
     python3 bench/report.py build/bench/padnd_bench [--repetitions 5] [--filter REGEX]
                             [--min-time SECONDS] [--markdown OUT.md]
+    python3 bench/report.py build/bench/padnd_bench --baseline OLD/padnd_bench [--rounds 5]
+
+With --baseline: padnd's own benchmarks (pad/, alloc/, overhead/) of both binaries, run in
+turns in one session (baseline, current, baseline, ...: one repetition each per round), each
+side's median and range over the rounds; a benchmark is called slower or faster only when the
+two ranges do not overlap (otherwise the difference is within the run's noise).
 
 Medians over repetitions. Preallocated output is compared with the all-core memcpy into a
 touched buffer (target >= 90 %), allocating with the all-core memcpy into a fresh huge-page
@@ -36,7 +42,9 @@ def run(binary, repetitions, pattern, min_time_s):
     data = json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)
     medians = {}
     for b in data["benchmarks"]:
-        if b.get("aggregate_name") != "median":
+        # One repetition has no aggregates: its run is its median.
+        if b.get("aggregate_name") != "median" and not (
+                repetitions == 1 and b.get("run_type") == "iteration"):
             continue
         name = b["run_name"].removesuffix("/real_time")
         medians[name] = b
@@ -96,6 +104,67 @@ def table(medians):
     return "\n".join(rows)
 
 
+def tiles_table(medians):
+    """Windows: the 64 tiles against the whole pad and the tiling's own memcpy cost."""
+    rows = ["| workload | whole ms | 64 tiles ms | tiles / whole | memcpy whole ms | "
+            "memcpy 64 tiles ms | memcpy tiles / whole |", "|---|---:|---:|---:|---:|---:|---:|"]
+    for name, size, *_ in WORKLOADS:
+        entries = [medians.get(k) for k in (f"pad/{name}/threads:all", f"tiles64/{name}",
+                                            f"memcpy_output/{name}", f"memcpy_tiles64/{name}")]
+        if None in entries:
+            continue
+        whole, tiles, mem_whole, mem_tiles = (ms(e) for e in entries)
+        rows.append(f"| {name} | {whole:.2f} | {tiles:.2f} | {tiles / whole:.2f} | "
+                    f"{mem_whole:.2f} | {mem_tiles:.2f} | {mem_tiles / mem_whole:.2f} |")
+    return "\n".join(rows) if len(rows) > 2 else ""
+
+
+def ms(entry):
+    return entry["real_time"] * {"ns": 1e-6, "us": 1e-3, "ms": 1, "s": 1e3}[entry["time_unit"]]
+
+
+PADND_OWN = r"^(pad|alloc|overhead)/"
+
+
+def compare(binary, baseline, rounds, pattern, min_time_s):
+    """Per benchmark: [baseline times], [current times] in ms, one per round."""
+    times = {}
+    pattern = f"{PADND_OWN}.*{pattern}" if pattern else PADND_OWN
+    for _ in range(rounds):
+        for side, path in ((0, baseline), (1, binary)):
+            _, medians = run(path, 1, pattern, min_time_s)
+            for name, entry in medians.items():
+                times.setdefault(name, ([], []))[side].append(ms(entry))
+    return {k: v for k, v in times.items() if v[0] and v[1]}
+
+
+def median(values):
+    v = sorted(values)
+    return (v[(len(v) - 1) // 2] + v[len(v) // 2]) / 2
+
+
+def duration(ms_value):
+    for unit, scale in (("ms", 1.0), ("us", 1e-3), ("ns", 1e-6)):
+        if ms_value >= scale or unit == "ns":
+            return f"{ms_value / scale:.3g} {unit}"
+    return ""
+
+
+def spread(values):
+    return f"{duration(median(values))} ({duration(min(values))} to {duration(max(values))})"
+
+
+def compare_table(times):
+    rows = ["| benchmark | baseline: median (range) | current: median (range) | "
+            "current / baseline | |", "|---|---:|---:|---:|---|"]
+    for name, (old, new) in sorted(times.items()):
+        verdict = ("slower" if min(new) > max(old) else
+                   "faster" if max(new) < min(old) else "within noise")
+        rows.append(f"| {name} | {spread(old)} | {spread(new)} | "
+                    f"{median(new) / median(old):.2f} | {verdict} |")
+    return "\n".join(rows)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("binary")
@@ -103,11 +172,24 @@ def main():
     ap.add_argument("--filter", default="")
     ap.add_argument("--min-time", type=float, help="seconds per benchmark (Google Benchmark's)")
     ap.add_argument("--markdown")
+    ap.add_argument("--baseline", help="an older padnd_bench to compare with, in the same run")
+    ap.add_argument("--rounds", type=int, default=5, help="with --baseline: turns of each")
     args = ap.parse_args()
+    if args.baseline:
+        times = compare(args.binary, args.baseline, args.rounds, args.filter, args.min_time)
+        text = (f"{args.binary} against {args.baseline}, {args.rounds} rounds in turns, "
+                "one repetition each\n\n" + compare_table(times))
+        print(text)
+        if args.markdown:
+            pathlib.Path(args.markdown).write_text(text + "\n")
+        return
     context, medians = run(args.binary, args.repetitions, args.filter, args.min_time)
     text = (f"padnd_bench on {context.get('num_cpus')} CPUs, {context.get('mhz_per_cpu')} MHz, "
             f"medians of {args.repetitions} repetitions (bytes read + written per second)\n\n"
             + table(medians))
+    tiles = tiles_table(medians)
+    if tiles:
+        text += "\n\nWindows: 64 tiles (8 x 8 of the last two axes) against the whole pad\n\n" + tiles
     print(text)
     if args.markdown:
         pathlib.Path(args.markdown).write_text(text + "\n")
