@@ -181,8 +181,8 @@ struct RowBatch {
 /// Writes `n` positions of `seg`, starting `skip` positions into it, in every row of `rows`.
 /// The loop over rows sits inside each case: short rows cost a few instructions per segment.
 template <std::int64_t W>
-inline void bytes_segment(const RowContext& c, const RowSegment& seg, std::int64_t skip,
-                          std::int64_t n, const RowBatch& rows) {
+PADND_INLINE void bytes_segment(const RowContext& c, const RowSegment& seg, std::int64_t skip,
+                                std::int64_t n, const RowBatch& rows) {
   const std::int64_t unit = W > 0 ? W : c.unit_bytes;
   const std::int64_t stride = c.in_stride;
   switch (seg.kind) {
