@@ -281,6 +281,7 @@ void memcpy_output(benchmark::State& state, const Workload& w, bool tiled) {
     if (tiled) {
       on_threads(threads, [&](int t) {
         for (const padnd::Window& tile : tiles) {
+          if (padnd::element_count(tile.shape) == 0) continue;  // a narrow axis's empty parts
           const std::int64_t rows = padnd::element_count(tile.shape) / tile.shape[row_axis];
           const std::int64_t row_bytes = tile.shape[row_axis] * strides[row_axis];
           const std::int64_t first = offset_of(tile, strides);
