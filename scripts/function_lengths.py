@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Lists C++ function bodies longer than a limit (default 60 lines) under the given folders and
-exits 1 if there are any: the readability rule checked by scripts/test.sh (docs/design.md, section 7).
+"""Lists C++ function bodies longer than a limit (default 60 lines) under the given folders
+and exits 1 if there are any: the readability rule that scripts/test.sh checks (docs/design.md,
+section 7).
 
 A body is counted from the line of its opening brace to its closing brace. Braces in comments,
 string and character literals are ignored; namespace, class, struct, enum and extern blocks are
