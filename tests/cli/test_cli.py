@@ -876,8 +876,11 @@ def test_signal_while_writing_leaves_no_temporary_file(padnd, sig):
     sig = getattr(signal, sig)
     padnd.save(np.zeros(1, np.uint8))
     for size in (200_000_000, 400_000_000, 800_000_000):
+        # The signal's default action in the child: run under nohup, SIGHUP would be inherited
+        # as ignored, and padnd keeps an ignored signal ignored.
         proc = subprocess.Popen([padnd.exe, "in.npy", "-o", "out.npy", f"--pads=0,{size}"],
-                                cwd=padnd.dir, stderr=subprocess.PIPE)
+                                cwd=padnd.dir, stderr=subprocess.PIPE,
+                                preexec_fn=lambda: signal.signal(sig, signal.SIG_DFL))
         while proc.poll() is None and not hidden_files(padnd.dir):
             time.sleep(0.0005)
         if proc.poll() is None:
