@@ -33,11 +33,15 @@ PADND_INLINE void copy_bytes(std::byte* dst, const std::byte* src, std::size_t n
     std::uint64_t lo, hi;
   };
   if (n > 64) {
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push  // GCC 12 cannot see that n is the size of a real buffer
 #pragma GCC diagnostic ignored "-Wstringop-overflow"
 #pragma GCC diagnostic ignored "-Wrestrict"
+#endif
     std::memcpy(dst, src, n);
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
+#endif
   } else if (n > 32) {  // four 16-byte moves, all loaded before any store: they may overlap
     Bytes16 part[4];
     std::memcpy(&part[0], src, 16);

@@ -10,9 +10,17 @@
 #include <limits>
 #include <type_traits>
 
+#include "soft_half.hpp"
+
 namespace padnd::detail {
 
+// numpy's float16. Compilers without _Float16 (clang before 15 on x86-64) use SoftHalf, which
+// rounds the same way.
+#ifdef __FLT16_MAX__
 using Half = _Float16;
+#else
+using Half = SoftHalf;
+#endif
 
 template <class T>
 inline constexpr bool kIsComplex = false;
