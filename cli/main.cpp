@@ -182,6 +182,7 @@ Request make_request(const Options& opt, const NpyHeader& header) {
   } else {
     r.window = Window{Pads(r.out_shape.size(), 0), r.out_shape};
   }
+  npy_data_bytes(header.dtype.itemsize, r.window.shape);  // a file numpy can load
   if (!r.empty()) complete_text_value(r.spec, header.dtype);
   return r;
 }

@@ -16,6 +16,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <iterator>
 #include <mutex>
 #include <new>
 #include <optional>
@@ -237,6 +238,11 @@ NpyHeader parse_header_dict(const std::string& path, std::string_view text) {
   }
   h.fortran_order = keys.fortran->flag;
   h.shape = header_shape(path, *keys.shape);
+  try {
+    npy_data_bytes(h.dtype.itemsize, h.shape);
+  } catch (const Error& e) {
+    throw Error(e.code(), path + ": " + e.what());
+  }
   return h;
 }
 
@@ -280,10 +286,7 @@ NpyHeader read_header(InputFile& in) {
   return h;
 }
 
-std::int64_t data_bytes_of(const NpyHeader& h) {
-  // padnd's checked size arithmetic; an error names the element count and size.
-  return storage_bytes(ElementType::opaque(h.dtype.itemsize), element_count(h.shape));
-}
+std::int64_t data_bytes_of(const NpyHeader& h) { return npy_data_bytes(h.dtype.itemsize, h.shape); }
 
 [[noreturn]] void fail_data_size(const std::string& name, const NpyHeader& h, bool more,
                                  const std::string& actual) {
@@ -668,8 +671,27 @@ NpyDtype dtype_from_name(std::string_view name) {
   return t;
 }
 
+std::int64_t npy_data_bytes(std::int64_t itemsize, std::span<const std::int64_t> shape) {
+  // numpy's rule: the item size times the lengths other than 0 fits in int64, even when a length
+  // is 0 (numpy cannot load such an empty array). padnd's checked arithmetic does the sums.
+  std::vector<std::int64_t> nonzero;
+  std::copy_if(shape.begin(), shape.end(), std::back_inserter(nonzero),
+               [](std::int64_t len) { return len != 0; });
+  try {
+    const std::int64_t bytes = storage_bytes(ElementType::opaque(itemsize), element_count(nonzero));
+    return nonzero.size() == shape.size() ? bytes : 0;
+  } catch (const Error& e) {
+    if (e.code() != Errc::overflow) throw;
+    throw Error(Errc::overflow, "shape " + shape_text(shape) + " of " + std::to_string(itemsize) +
+                                    "-byte elements: its bytes (the lengths other than 0 times "
+                                    "the item size) do not fit in int64, as numpy requires");
+  }
+}
+
 std::vector<std::int64_t> fortran_byte_strides(const std::vector<std::int64_t>& shape,
                                                std::int64_t itemsize) {
+  // An empty array reads nothing; its C-order default avoids products past int64.
+  if (std::find(shape.begin(), shape.end(), 0) != shape.end()) return {};
   std::vector<std::int64_t> strides(shape.size());
   std::int64_t s = itemsize;
   for (std::size_t k = 0; k < shape.size(); ++k) {

@@ -83,6 +83,11 @@ struct WriteOptions {
   bool fsync = true;
 };
 
+/// Bytes of the data of a .npy array of `shape` and `itemsize`. Throws Errc::overflow where
+/// numpy could not hold the array: the item size times the lengths other than 0 must fit in
+/// int64, even when a length is 0.
+std::int64_t npy_data_bytes(std::int64_t itemsize, std::span<const std::int64_t> shape);
+
 /// Writes a C-order .npy file. A regular file (new, existing, or the target of a symbolic
 /// link, which stays) is written atomically: a temporary file in the same directory is renamed
 /// over it only after everything was written, so a failure, SIGINT, SIGTERM or SIGHUP leaves

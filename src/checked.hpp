@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 
 #include "padnd/pad_spec.hpp"
 
@@ -57,6 +58,27 @@ constexpr PaddedLength padded_length(std::int64_t in_len, const AxisPad& p) noex
 /// axis whose padded_length fits (the planner has checked it).
 constexpr std::int64_t dilated_length(std::int64_t in_len, std::int64_t interior) noexcept {
   return padded_length(in_len, AxisPad{0, 0, interior}).dilated;
+}
+
+/// The axis of a strided tensor at which the distance from its lowest to its highest addressed
+/// byte, sum of (length - 1) * |stride| + item_bytes, stops fitting in int64; nullopt where it
+/// fits (an empty tensor addresses nothing). Every offset of an element then fits too.
+constexpr std::optional<std::size_t> strided_extent_overflow(
+    std::span<const std::int64_t> shape, std::span<const std::int64_t> byte_strides,
+    std::int64_t item_bytes) noexcept {
+  for (const std::int64_t len : shape) {
+    if (len == 0) return std::nullopt;
+  }
+  std::int64_t extent = item_bytes;
+  for (std::size_t k = 0; k < shape.size(); ++k) {
+    const std::optional<std::int64_t> reach = checked_mul(shape[k] - 1, byte_strides[k]);
+    const std::optional<std::int64_t> sum = reach && *reach != INT64_MIN
+                                                ? checked_add(extent, *reach < 0 ? -*reach : *reach)
+                                                : std::nullopt;
+    if (!sum) return k;
+    extent = *sum;
+  }
+  return std::nullopt;
 }
 
 }  // namespace padnd::detail

@@ -11,6 +11,9 @@ namespace padnd::detail {
 /// by each PlanAxis::out_stride.
 void run_engine(const Plan& plan, const void* in, void* out, const ExecOptions& options);
 
+/// Throws unless `options` holds a thread count >= 0 and a Streaming value.
+void check_options(const ExecOptions& options);
+
 /// Throws unless `out` is non-null and `in` is non-null for a non-empty input.
 void check_buffers(const Plan& plan, const void* in, const void* out);
 

@@ -604,6 +604,20 @@ void run_engine(const Plan& plan, const void* in, void* out, const ExecOptions& 
   }
 }
 
+void check_options(const ExecOptions& options) {
+  if (options.threads < 0) {
+    throw Error(Errc::invalid_argument,
+                "threads: expected 0 (one per core) or a positive count, "
+                "got " +
+                    std::to_string(options.threads));
+  }
+  if (static_cast<unsigned>(options.streaming) > static_cast<unsigned>(Streaming::never)) {
+    throw Error(Errc::invalid_argument,
+                "streaming: unknown Streaming value " +
+                    std::to_string(static_cast<unsigned>(options.streaming)));
+  }
+}
+
 void check_buffers(const Plan& plan, const void* in, const void* out) {
   if (out == nullptr) throw Error(Errc::invalid_argument, "output: null buffer");
   if (in == nullptr && PlanAccess::input_elements(plan) > 0) {
@@ -614,6 +628,7 @@ void check_buffers(const Plan& plan, const void* in, const void* out) {
 
 void execute(const Plan& plan, const void* in, void* out, std::int64_t out_bytes,
              const ExecOptions& options) {
+  detail::check_options(options);
   if (out_bytes < plan.output_bytes()) {
     throw Error(Errc::shape_mismatch, "output: buffer of " + std::to_string(out_bytes) +
                                           " bytes is smaller than the " +

@@ -112,7 +112,44 @@ std::int64_t output_length(std::size_t axis, std::int64_t in_len, const AxisPad&
   return out_len;
 }
 
+/// A value of enum `E` past `last` (cast from a foreign integer).
+template <class E>
+bool past(E value, E last) {
+  return static_cast<unsigned>(value) > static_cast<unsigned>(last);
+}
+
+std::string code_text(auto value) { return std::to_string(static_cast<unsigned>(value)); }
+
+void check_dtype(const ElementType& type, std::string_view argument) {
+  if (past(type.dtype, DType::opaque)) {
+    throw Error(Errc::unsupported_type,
+                std::string(argument) + ": unknown element type code " + code_text(type.dtype));
+  }
+}
+
+/// Every enum of `spec` holds one of its values.
+void check_spec_enums(const PadSpec& spec) {
+  const auto mode_error = [](std::string where, Mode mode) {
+    return Error(Errc::invalid_argument, where + "unknown mode code " + code_text(mode));
+  };
+  if (past(spec.mode, Mode::minimum)) throw mode_error("mode: ", spec.mode);
+  for (std::size_t k = 0; k < spec.axis_modes.size(); ++k) {
+    const Mode mode = spec.axis_modes[k].mode;
+    if (past(mode, Mode::minimum)) throw mode_error("axis_modes: " + axis_text(k) + ": ", mode);
+  }
+  if (past(spec.negative_order, NegativeOrder::crop_then_pad)) {
+    throw Error(Errc::invalid_argument,
+                "negative_order: unknown NegativeOrder code " + code_text(spec.negative_order));
+  }
+  if (past(spec.negative_size, NegativeSize::clamp_to_zero)) {
+    throw Error(Errc::invalid_argument,
+                "negative_size: unknown NegativeSize code " + code_text(spec.negative_size));
+  }
+  check_dtype(spec.ramp_type, "ramp_type");
+}
+
 void check_type(const ElementType& type) {
+  check_dtype(type, "type");
   if (type.dtype == DType::opaque && type.opaque_bytes <= 0) {
     throw Error(Errc::unsupported_type, "type: opaque element size must be positive, got " +
                                             std::to_string(type.opaque_bytes));
@@ -187,10 +224,11 @@ SourceRange tabulate_axis(const AxisRule& rule, std::int64_t start, PlanAxis& a,
 }
 
 /// Makes axis `a`'s sources relative to the input positions it reads, [lo, hi]: the crop becomes
-/// a view. An axis that maps every position to itself drops its tables.
-void rebase_axis(const SourceRange& range, PlanAxis& a, std::int64_t& view_offset,
+/// a view (offset into the input at `view_offset`; null for an empty input, never read). An axis
+/// that maps every position to itself drops its tables.
+void rebase_axis(const SourceRange& range, PlanAxis& a, std::int64_t* view_offset,
                  BorderTable& table) {
-  view_offset += range.lo * a.in_stride;
+  if (view_offset != nullptr) *view_offset += range.lo * a.in_stride;
   a.in_len = range.hi - range.lo + 1;
   a.mid_src -= range.lo;
   std::int64_t* borders = table.data() + a.borders_at;
@@ -212,6 +250,7 @@ void build_axes(const Plan& plan, std::span<const std::int64_t> starts,
                 std::span<const std::int64_t> out_shape, std::span<const std::int64_t> out_strides,
                 std::int64_t unit, std::int64_t& view_offset, PlanAxes& axes, BorderTable& table) {
   const std::span<const std::int64_t> in_strides = detail::PlanAccess::in_strides(plan);
+  const bool input_empty = detail::PlanAccess::input_elements(plan) == 0;
   axes.resize(out_shape.size());
   std::int64_t dense_stride = unit;
   for (std::size_t k = out_shape.size(); k-- > 0;) {
@@ -228,7 +267,8 @@ void build_axes(const Plan& plan, std::span<const std::int64_t> starts,
       a.in_len = 0;
       continue;
     }
-    rebase_axis(range, a, view_offset, table);
+    // An empty input is never read: no offset into it (it may be null).
+    rebase_axis(range, a, input_empty ? nullptr : &view_offset, table);
   }
 }
 
@@ -240,8 +280,8 @@ void merge_axes(PlanAxes& axes) {
     if (a.plain && a.out_len == 1) continue;
     if (kept > 0) {
       PlanAxis& prev = axes[kept - 1];
-      if (prev.plain && a.plain && prev.in_stride == a.in_stride * a.in_len &&
-          prev.out_stride == a.out_stride * a.out_len) {
+      if (prev.plain && a.plain && prev.in_stride == detail::checked_mul(a.in_stride, a.in_len) &&
+          prev.out_stride == detail::checked_mul(a.out_stride, a.out_len)) {
         prev.out_len *= a.out_len;  // fits: both are factors of the output size
         prev.in_len = prev.mid_len = prev.out_len;
         prev.in_stride = a.in_stride;
@@ -457,6 +497,11 @@ void check_strides(const ElementType& type, const std::vector<std::int64_t>& sha
                                             " elements are packed densely; strides are not "
                                             "supported for packed types");
   }
+  if (byte_strides.empty()) {
+    storage_bytes(type, element_count(shape));  // a dense input's bytes fit in int64
+  } else {
+    detail::check_strided_extent("strides", shape, byte_strides, detail::element_unit(type));
+  }
   if (type.storage() != Storage::string) return;
   for (std::size_t k = 0; k < byte_strides.size(); ++k) {
     if (byte_strides[k] % static_cast<std::int64_t>(sizeof(std::string)) != 0) {
@@ -558,6 +603,7 @@ void infer_shape_into(const std::vector<std::int64_t>& input_shape, const PadSpe
                                           std::to_string(input_shape.size()) + "), got " +
                                           std::to_string(spec.axes.size()));
   }
+  check_spec_enums(spec);
   detail::check_axis_modes(input_shape, spec);
   out.resize(input_shape.size());
   for (std::size_t k = 0; k < input_shape.size(); ++k) {
@@ -580,8 +626,20 @@ void dense_strides(std::span<const std::int64_t> shape, std::int64_t unit,
   std::int64_t stride = unit;
   for (std::size_t k = shape.size(); k-- > 0;) {
     strides[k] = stride;
-    stride *= std::max<std::int64_t>(shape[k], 1);  // fits: the tensor exists in memory
+    // An empty tensor's lengths may multiply past int64 in bytes: its outer strides, never
+    // used to read, are then 0.
+    stride = checked_mul(stride, std::max<std::int64_t>(shape[k], 1)).value_or(0);
   }
+}
+
+void check_strided_extent(std::string_view argument, std::span<const std::int64_t> shape,
+                          std::span<const std::int64_t> byte_strides, std::int64_t item_bytes) {
+  const std::optional<std::size_t> axis = strided_extent_overflow(shape, byte_strides, item_bytes);
+  if (!axis) return;
+  throw Error(Errc::overflow, std::string(argument) + ": " + axis_text(*axis) + ": length " +
+                                  std::to_string(shape[*axis]) + " at byte stride " +
+                                  std::to_string(byte_strides[*axis]) +
+                                  " takes the tensor's extent past int64");
 }
 
 const std::string& PlanAccess::fill(const Plan& p) {

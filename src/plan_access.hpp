@@ -82,4 +82,10 @@ inline std::int64_t element_unit(const ElementType& type) {
 void dense_strides(std::span<const std::int64_t> shape, std::int64_t unit,
                    std::span<std::int64_t> strides);
 
+/// Throws Errc::overflow, naming `argument` and the axis, where the bytes a tensor of `shape`
+/// and `byte_strides` spans do not fit in int64 (a caller's strides: every offset computed
+/// from them must fit).
+void check_strided_extent(std::string_view argument, std::span<const std::int64_t> shape,
+                          std::span<const std::int64_t> byte_strides, std::int64_t item_bytes);
+
 }  // namespace padnd::detail

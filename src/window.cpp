@@ -45,7 +45,8 @@ void check_window(const Plan& plan, const Window& window) {
   }
 }
 
-void check_out_strides(const Plan& plan, std::span<const std::int64_t> strides) {
+void check_out_strides(const Plan& plan, const Window& window,
+                       std::span<const std::int64_t> strides) {
   const std::size_t rank = plan.output_shape().size();
   if (strides.size() != rank) {
     throw Error(Errc::shape_mismatch, "output strides: expected " + std::to_string(rank) +
@@ -65,6 +66,7 @@ void check_out_strides(const Plan& plan, std::span<const std::int64_t> strides) 
                                               " is not a multiple of sizeof(std::string)");
     }
   }
+  detail::check_strided_extent("output strides", window.shape, strides, unit);
 }
 
 /// The part of the output a window of a plan with passes reads: on each pass's axis where the
@@ -184,8 +186,9 @@ bool empty_window(const Window& window) {
 
 void execute_window(const Plan& plan, const void* in, const Window& window, void* out,
                     std::span<const std::int64_t> out_byte_strides, const ExecOptions& options) {
+  detail::check_options(options);
   check_window(plan, window);
-  check_out_strides(plan, out_byte_strides);
+  check_out_strides(plan, window, out_byte_strides);
   if (empty_window(window)) return;
   detail::check_buffers(plan, in, out);
   if (!detail::program(plan).passes().empty()) {

@@ -24,7 +24,8 @@ struct TensorView {
   std::vector<std::int64_t> byte_strides;
 };
 
-/// Number of elements of `shape`; throws Errc::overflow if it does not fit in int64.
+/// Number of elements of `shape`. Throws Errc::overflow where the product of its non-zero
+/// lengths does not fit in int64, even if a length is 0 (as numpy does).
 std::int64_t element_count(std::span<const std::int64_t> shape);
 
 /// A dense row-major tensor that owns its storage (bytes, or std::string objects).

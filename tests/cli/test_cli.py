@@ -763,6 +763,38 @@ def test_empty_output_of_huge_text_items_with_a_value(padnd):
     assert np.load(padnd.dir / "out.npy").shape == (5, 0)
 
 
+@pytest.mark.parametrize("fortran", [False, True])
+@pytest.mark.parametrize("shape", [(0, 2**62, 2**62), (2**62, 2**62, 0), (0, 2**61)])
+def test_empty_shapes_numpy_cannot_hold_are_rejected(padnd, shape, fortran):
+    # numpy's rule: the lengths other than 0 times the item size fit in int64 (np.load raises
+    # "array is too big" otherwise). Fortran strides of such a shape once overflowed (UBSan).
+    header = (f"{{'descr': '<f8', 'fortran_order': {fortran}, 'shape': {shape}, }}").encode()
+    write_raw(padnd, "e.npy", npy_with_header(header))
+    for command in (["e.npy", "-o", "out.npy"], ["explain", "e.npy"]):
+        result = run_limited(padnd, *command, "--pads=" + ",".join(["0"] * 2 * len(shape)))
+        assert result.returncode == 1, result.stderr
+        err = result.stderr.decode()
+        assert "e.npy: shape " + str(shape) in err and "8-byte elements" in err, err
+        assert "do not fit in int64" in err, err
+    assert not (padnd.dir / "out.npy").exists()
+
+
+@pytest.mark.parametrize("fortran", [False, True])
+def test_empty_input_whose_pad_numpy_could_not_hold_writes_nothing(padnd, fortran):
+    # (0, 2**59) float64 is a valid empty array (2**62 bytes if it were full); padded to
+    # (0, 2**60) it is not.
+    header = f"{{'descr': '<f8', 'fortran_order': {fortran}, 'shape': (0, {2**59}), }}".encode()
+    write_raw(padnd, "e.npy", npy_with_header(header))
+    ok = run_limited(padnd, "e.npy", "-o", "ok.npy", f"--pads=1,0,-1,{2**58}")
+    assert ok.returncode == 0, ok.stderr
+    out = np.load(padnd.dir / "ok.npy")
+    assert out.shape == (0, 2**59 + 2**58) and out.dtype == np.float64
+    result = run_limited(padnd, "e.npy", "-o", "out.npy", f"--pads=0,0,0,{2**59}")
+    assert result.returncode == 1, result.stderr
+    assert f"shape (0, {2**60}) of 8-byte elements" in result.stderr.decode()
+    assert not (padnd.dir / "out.npy").exists()
+
+
 def test_item_size_over_numpys_limit(padnd):
     header = b"{'descr': '|V4294967296', 'fortran_order': False, 'shape': (0,), }"
     write_raw(padnd, "v.npy", npy_with_header(header))

@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: Apache-2.0
+// Extreme and invalid arguments at the C++ API's boundary: each must give padnd::Error naming
+// the argument, the axis and the values (never undefined behaviour: this runs under UBSan too).
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "padnd/padnd.hpp"
+
+namespace {
+
+using padnd::DType;
+using padnd::ElementType;
+using padnd::Errc;
+using padnd::Error;
+using padnd::Mode;
+using padnd::PadSpec;
+
+constexpr std::int64_t kHuge = std::int64_t{1} << 62;
+
+PadSpec pads(std::vector<padnd::AxisPad> axes, Mode mode = Mode::constant) {
+  PadSpec spec;
+  spec.axes = std::move(axes);
+  spec.mode = mode;
+  return spec;
+}
+
+/// Runs `f`, expects padnd::Error of `code` whose message holds every one of `parts`.
+template <class F>
+void expect_error(F&& f, Errc code, const std::vector<std::string>& parts) {
+  try {
+    f();
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), code) << e.what();
+    for (const std::string& part : parts)
+      EXPECT_NE(std::string(e.what()).find(part), std::string::npos)
+          << e.what() << "\n  lacks: " << part;
+  }
+}
+
+TEST(HostileApi, InputStridesWhoseExtentOverflowsAreRejected) {
+  // A crop of 2 at a stride of 2**62 would address byte 2**63.
+  expect_error(
+      [] {
+        padnd::make_plan(DType::float32, {3}, {kHuge}, pads({{-2, 0}}, Mode::edge));
+      },
+      Errc::overflow, {"strides", "axis 0", "4611686018427387904"});
+  expect_error(
+      [] {
+        padnd::make_plan(DType::uint8, {2, 2}, {kHuge, -kHuge}, pads({{0, 0}, {0, 0}}));
+      },
+      Errc::overflow, {"strides", "axis 1"});
+  // A dense input whose bytes do not fit: its strides would not.
+  expect_error(
+      [] {
+        padnd::make_plan(DType::float32, {kHuge / 2, 2}, {}, pads({{0, 0}, {0, 0}}));
+      },
+      Errc::overflow, {"4611686018427387904 elements", "float32"});
+}
+
+TEST(HostileApi, EmptyInputsOfHugeAxesPlanWithoutOverflow) {
+  // 2**31 * 2**31 elements fit in int64, their float32 bytes do not: the dense strides of this
+  // empty input would overflow.
+  constexpr std::int64_t kLong = std::int64_t{1} << 31;
+  for (const std::vector<std::int64_t>& strides :
+       {std::vector<std::int64_t>{}, std::vector<std::int64_t>{4, 4, 4 * kLong}}) {
+    const padnd::Plan plan = padnd::make_plan(DType::float32, {0, kLong, kLong}, strides,
+                                              pads({{0, 0}, {-1, 2}, {0, 0}}));
+    EXPECT_EQ(plan.output_elements(), 0);
+    EXPECT_EQ(plan.output_shape()[1], kLong + 1);
+  }
+}
+
+TEST(HostileApi, ElementCountOfHugeLengthsAndAZeroFailsInAnyOrder) {
+  EXPECT_EQ(padnd::element_count(std::vector<std::int64_t>{0, std::int64_t{1} << 31, 7}), 0);
+  for (const std::vector<std::int64_t>& shape :
+       {std::vector<std::int64_t>{0, kHuge, kHuge}, std::vector<std::int64_t>{kHuge, kHuge, 0}}) {
+    expect_error([&] { padnd::element_count(shape); }, Errc::overflow,
+                 {"shape", "overflows int64", "4611686018427387904"});
+  }
+}
+
+TEST(HostileApi, OutOfRangeEnumsAreRejected) {
+  expect_error(
+      [] {
+        padnd::make_plan(static_cast<DType>(200), {2}, {}, pads({{1, 1}}));
+      },
+      Errc::unsupported_type, {"type", "200"});
+  expect_error(
+      [] {
+        padnd::infer_shape({2}, pads({{1, 1}}, static_cast<Mode>(77)));
+      },
+      Errc::invalid_argument, {"mode", "77"});
+  PadSpec order = pads({{1, 1}}, Mode::edge);
+  order.negative_order = static_cast<padnd::NegativeOrder>(9);
+  expect_error([&] { padnd::infer_shape({2}, order); }, Errc::invalid_argument,
+               {"negative_order", "9"});
+  PadSpec size = pads({{1, 1}});
+  size.negative_size = static_cast<padnd::NegativeSize>(5);
+  expect_error([&] { padnd::infer_shape({2}, size); }, Errc::invalid_argument,
+               {"negative_size", "5"});
+  PadSpec axis = pads({{1, 1}, {0, 0}});
+  axis.axis_modes.resize(2);
+  axis.axis_modes[1].mode = static_cast<Mode>(10);
+  expect_error(
+      [&] {
+        padnd::infer_shape({2, 2}, axis);
+      },
+      Errc::invalid_argument, {"axis_modes", "axis 1", "10"});
+  PadSpec ramp = pads({{1, 1}}, Mode::linear_ramp);
+  ramp.ramp_type = static_cast<DType>(99);
+  expect_error([&] { padnd::make_plan(DType::float32, {2}, {}, ramp); }, Errc::unsupported_type,
+               {"ramp_type", "99"});
+  const padnd::Plan plan = padnd::make_plan(DType::uint8, {2}, {}, pads({{1, 1}}));
+  std::vector<std::uint8_t> in(2), out(4);
+  padnd::ExecOptions bad_streaming;
+  bad_streaming.streaming = static_cast<padnd::Streaming>(3);
+  expect_error([&] { padnd::execute(plan, in.data(), out.data(), 4, bad_streaming); },
+               Errc::invalid_argument, {"streaming", "3"});
+  padnd::ExecOptions bad_threads;
+  bad_threads.threads = -2;
+  expect_error([&] { padnd::execute(plan, in.data(), out.data(), 4, bad_threads); },
+               Errc::invalid_argument, {"threads", "-2"});
+}
+
+TEST(HostileApi, StringPlanOfAnEmptyNullInput) {
+  const padnd::Plan plan = padnd::make_plan(DType::string, {0}, {}, pads({{2, 1}}));
+  std::vector<std::string> out(3, "x");
+  padnd::execute(plan, nullptr, out.data(), 3 * sizeof(std::string));
+  EXPECT_EQ(out, std::vector<std::string>(3));
+  const padnd::Plan crop = padnd::make_plan(DType::string, {2, 0}, {}, pads({{-1, 0}, {1, 0}}));
+  std::vector<std::string> one(1, "y");
+  padnd::execute(crop, nullptr, one.data(), sizeof(std::string));
+  EXPECT_EQ(one, std::vector<std::string>(1));
+}
+
+TEST(HostileApi, WindowStridesWhoseExtentOverflowsAreRejected) {
+  const padnd::Plan plan = padnd::make_plan(DType::float32, {4, 4}, {}, pads({{1, 1}, {1, 1}}));
+  std::vector<float> in(16);
+  std::vector<float> out(64);
+  const padnd::Window window{{0, 0}, {3, 2}};
+  const std::vector<std::int64_t> strides{kHuge, 4};
+  expect_error([&] { padnd::execute_window(plan, in.data(), window, out.data(), strides); },
+               Errc::overflow, {"output strides", "axis 0", "4611686018427387904"});
+}
+
+}  // namespace
