@@ -12,6 +12,7 @@
 #include <sys/mman.h>
 #endif
 
+#include "adapters/checks.hpp"
 #include "checked.hpp"
 #include "padnd/error.hpp"
 
@@ -22,7 +23,8 @@ namespace {
 constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
 constexpr std::size_t kHugeFromBytes = std::size_t{4} << 20;
 
-/// Uninitialised storage (released with std::free); never null, even for 0 bytes.
+/// Uninitialised storage (released with std::free); never null, even for 0 bytes. Throws
+/// std::bad_alloc.
 std::byte* allocate_bytes(std::int64_t bytes) {
   auto n = static_cast<std::size_t>(bytes);
   void* p = nullptr;
@@ -35,9 +37,7 @@ std::byte* allocate_bytes(std::int64_t bytes) {
   } else {
     p = std::malloc(std::max<std::size_t>(n, 1));
   }
-  if (p == nullptr) {
-    throw Error(Errc::out_of_memory, "cannot allocate " + std::to_string(bytes) + " bytes");
-  }
+  if (p == nullptr) throw std::bad_alloc();
   return static_cast<std::byte*>(p);
 }
 
@@ -83,13 +83,18 @@ Tensor::Tensor(ElementType type, std::vector<std::int64_t> shape, bool zero_fill
                 "opaque element size must be positive, got " + std::to_string(type_.opaque_bytes));
   }
   count_ = element_count(shape_);
-  if (type_.storage() == Storage::string) {
-    strings_.resize(static_cast<std::size_t>(count_));
-    bytes_ = count_ * static_cast<std::int64_t>(sizeof(std::string));
-    return;
+  bytes_ = storage_bytes(type_, count_);  // strings: count * sizeof(std::string)
+  try {
+    if (type_.storage() == Storage::string) {
+      strings_.resize(static_cast<std::size_t>(count_));
+      return;
+    }
+    bytes_storage_.reset(allocate_bytes(bytes_));
+  } catch (const std::bad_alloc&) {
+    throw Error(Errc::out_of_memory, "cannot allocate " + std::to_string(bytes_) + " bytes for a " +
+                                         type_.name() + " tensor of shape " +
+                                         adapters::list_text(shape_));
   }
-  bytes_ = storage_bytes(type_, count_);
-  bytes_storage_.reset(allocate_bytes(bytes_));
   if (zero_fill) std::memset(bytes_storage_.get(), 0, static_cast<std::size_t>(bytes_));
 }
 

@@ -161,12 +161,24 @@ void copy_region(const ElementType& type, const std::byte* src, const Ints& src_
   }
 }
 
+/// The dense buffer of `box`; an allocation failure says what it is for.
+Tensor box_buffer(const Plan& plan, const Window& box) {
+  try {
+    return Tensor::uninitialized(plan.type(), box.shape);
+  } catch (const Error& e) {
+    if (e.code() != Errc::out_of_memory) throw;
+    throw Error(Errc::out_of_memory, std::string(e.what()) +
+                                         ": the part of the output that numpy's value modes "
+                                         "compute to write this window");
+  }
+}
+
 /// Writes the window through a dense buffer of its box: numpy's passes read beyond the window.
 void execute_through_box(const Plan& plan, const void* in, const Window& window, void* out,
                          std::span<const std::int64_t> out_strides, const ExecOptions& options) {
   const Window box = window_box(plan, window);
   const Plan p = box_plan(plan, box);
-  Tensor temp = Tensor::uninitialized(plan.type(), box.shape);
+  Tensor temp = box_buffer(plan, box);
   detail::run_engine(p, in, temp.data(), fresh_output_options(options));
   detail::run_passes(p, static_cast<std::byte*>(temp.data()));
   const Ints box_strides = dense_strides(plan, box.shape);

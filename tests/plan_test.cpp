@@ -396,6 +396,42 @@ TEST(Pad, AnOutputTooBigToAllocateNamesItsBytes) {
   }
 }
 
+// A tensor or a value-mode window's box that cannot be allocated says its bytes, its type and
+// shape, and what it is for.
+TEST(Pad, AllocationFailuresSayWhatTheyAreFor) {
+  const std::int64_t huge = std::int64_t{1} << 58;
+  try {
+    (void)Tensor::uninitialized(DType::float32, {2, huge});
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), Errc::out_of_memory);
+    EXPECT_STREQ(e.what(),
+                 ("cannot allocate " + std::to_string(8 * huge) +
+                  " bytes for a float32 tensor of shape [2, " + std::to_string(huge) + "]")
+                     .c_str());
+  }
+  try {
+    (void)Tensor(DType::string, {huge / 4});  // std::string objects
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), Errc::out_of_memory) << e.what();
+    EXPECT_NE(std::string(e.what()).find("for a string tensor"), std::string::npos) << e.what();
+  }
+  const float in[2] = {1, 2};
+  PadSpec ramp = spec_of({{huge, huge, 0}}, Mode::linear_ramp);
+  const Plan plan = make_plan(DType::float32, {2}, {}, ramp);
+  float out[4] = {};
+  try {
+    execute_window(plan, in, Window{{0}, {4}}, out, sizeof out);
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), Errc::out_of_memory);
+    EXPECT_NE(std::string(e.what()).find("numpy's value modes compute to write this window"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 /// Whether a plan writes its output by filling it whole and placing the input rows.
 bool fills_then_places(const Plan& p) {
   const bool chosen = detail::program(p).strategy() == detail::Strategy::fill_then_place;

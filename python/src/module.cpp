@@ -8,6 +8,7 @@
 #include <nanobind/stl/vector.h>
 
 #include <cstdint>
+#include <new>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -161,8 +162,8 @@ padnd::PadSpec ngraph_v1_spec(padnd::IntTensor pads_begin, padnd::IntTensor pads
   return padnd::ngraph::to_canonical(op, parse_type(type_name), shape);
 }
 
-/// TypeError for element types a spec refuses, MemoryError for an allocation that fails,
-/// ValueError for everything else.
+/// TypeError for element types a spec refuses, MemoryError for an allocation that fails
+/// (padnd's own errors name the bytes and what they are for), ValueError for everything else.
 void register_errors() {
   nb::register_exception_translator([](const std::exception_ptr& p, void*) {
     try {
@@ -172,6 +173,8 @@ void register_errors() {
       if (e.code() == padnd::Errc::unsupported_type) type = PyExc_TypeError;
       if (e.code() == padnd::Errc::out_of_memory) type = PyExc_MemoryError;
       PyErr_SetString(type, e.what());
+    } catch (const std::bad_alloc&) {  // sized allocations say their bytes (padnd::Error)
+      PyErr_SetString(PyExc_MemoryError, "padnd ran out of memory (std::bad_alloc)");
     }
   });
 }

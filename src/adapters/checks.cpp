@@ -37,12 +37,32 @@ void fail(Errc code, std::string_view argument, const std::string& detail) {
 }
 
 std::string list_text(std::span<const std::int64_t> values) {
+  constexpr std::size_t kShownValues = 16;  // a message stays short whatever the caller passed
   std::string text = "[";
-  for (std::size_t i = 0; i < values.size(); ++i) {
+  for (std::size_t i = 0; i < std::min(values.size(), kShownValues); ++i) {
     if (i > 0) text += ", ";
     text += std::to_string(values[i]);
   }
+  if (values.size() > kShownValues) {
+    text += ", ... (" + std::to_string(values.size()) + " values)";
+  }
   return text + "]";
+}
+
+std::string quoted(std::string_view text) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out = "'";
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte >= 0x20 && byte < 0x7f) {
+      out += c;
+    } else {
+      out += "\\x";
+      out += kHex[byte >> 4];
+      out += kHex[byte & 15];
+    }
+  }
+  return out + "'";
 }
 
 std::string axis_text(std::size_t axis) { return "axis " + std::to_string(axis); }
@@ -134,8 +154,8 @@ Mode parse_mode(std::string_view text, std::span<const ModeName> accepted,
   for (const ModeName& m : accepted) {
     if (text == m.name || (ignore_case && equal_ignoring_case(text, m.name))) return m.mode;
   }
-  std::string message = "'";
-  message.append(text).append("' is not supported by ").append(context).append("; supported: ");
+  std::string message = quoted(text);
+  message.append(" is not supported by ").append(context).append("; supported: ");
   for (std::size_t i = 0; i < accepted.size(); ++i) {
     message.append(i == 0 ? "" : ", ").append(accepted[i].name);
   }

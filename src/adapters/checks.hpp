@@ -26,8 +26,12 @@ namespace padnd::adapters {
 /// Throws Error(code, "<argument>: <detail>").
 [[noreturn]] void fail(Errc code, std::string_view argument, const std::string& detail);
 
-/// "[1, -2, 3]" (also used for shapes; a scalar's shape prints as "[]").
+/// "[1, -2, 3]" (also used for shapes; a scalar's shape prints as "[]"); past 16 values,
+/// "[0, 1, ..., 15, ... (30000 values)]".
 std::string list_text(std::span<const std::int64_t> values);
+/// `text` in single quotes, each byte outside printable ASCII as \xNN: a caller's string never
+/// puts a control character in a message (a NUL would cut it short as a C string).
+std::string quoted(std::string_view text);
 /// "axis 2"
 std::string axis_text(std::size_t axis);
 

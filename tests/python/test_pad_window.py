@@ -156,6 +156,11 @@ def test_window_errors(window, error, text):
         padnd.pad_window(np.zeros((2, 3)), 1, window=window)
 
 
+def test_a_value_mode_box_too_big_to_allocate_says_what_it_is_for():
+    with pytest.raises(MemoryError, match=r"cannot allocate \d+ bytes .* numpy's value modes"):
+        padnd.pad_window(np.zeros(2, np.float32), 2**58, "linear_ramp", window=(slice(0, 4),))
+
+
 def test_out_errors_name_the_argument():
     a = np.zeros((2, 3), np.float32)
     with pytest.raises(ValueError, match=r"out: shape \(2, 2\) does not match"):

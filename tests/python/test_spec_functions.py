@@ -194,3 +194,25 @@ def test_openvino_matches_numpy_within_limits(mode):
     begins, ends = [1, 2, 0], [0, 1, 3]
     got = padnd.openvino.pad(data, begins, ends, mode)
     np.testing.assert_array_equal(got, np.pad(data, list(zip(begins, ends)), mode=mode))
+
+
+def test_pad1_float_attribute_out_of_float32_range_is_an_error():
+    # The CLI's --value rejects it too; inf and values that round to float32's maximum pass.
+    data = np.zeros(2, np.float32)
+    with pytest.raises(ValueError, match=r"constant_value: 1e\+39 is out of range .* float32"):
+        padnd.onnx.pad(data, [1, 1], constant_value=1e39, opset=1)
+    assert padnd.onnx.pad(data, [1, 1], constant_value=np.inf, opset=2)[0] == np.inf
+    edge = float(np.finfo(np.float32).max)
+    assert padnd.onnx.pad(data, [1, 1], constant_value=edge, opset=1)[0] == np.float32(edge)
+
+
+def test_messages_stay_short_and_printable():
+    data = np.zeros(2, np.float32)
+    with pytest.raises(ValueError) as info:
+        padnd.onnx.pad(data, list(range(30000)), opset=18)
+    assert "got 30000: [0, 1, 2" in str(info.value) and "... (30000 values)]" in str(info.value)
+    assert len(str(info.value)) < 300
+    with pytest.raises(ValueError, match=r"mode: 'ed\\x00ge' is not supported by ONNX Pad-18"):
+        padnd.onnx.pad(data, [1, 1], mode="ed\0ge", opset=18)
+    with pytest.raises(ValueError, match=r"pad_mode: 'x\\x1b\[2J' is not supported"):
+        padnd.openvino.pad(data, [1], [1], pad_mode="x\x1b[2J", version=12)

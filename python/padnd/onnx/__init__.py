@@ -73,10 +73,22 @@ def _spec_for(type_name: str, shape: list[int], pads, value_tensor, float_value,
                       axes=None if axes is None else _spec.int_tensor("axes", axes))
 
 
+def _float_attribute(constant_value) -> float:
+    """Pad-1/2's FLOAT attribute `value`: a float32, so a finite value that rounds to infinity
+    there is out of range (as the CLI's --value says), not silently infinite."""
+    value = float(constant_value)
+    with np.errstate(over="ignore"):
+        rounded = np.float32(value)
+    if np.isinf(rounded) and np.isfinite(value):
+        raise ValueError(f"constant_value: {value!r} is out of range for the FLOAT attribute "
+                         "'value' of ONNX Pad-1/2 (rounds to infinity in float32)")
+    return value
+
+
 def _numpy_spec(dtype: np.dtype, shape: list[int], pads, constant_value, axes, mode, opset):
     float_value = None
     if constant_value is not None and _check_opset(opset) <= 10:
-        float_value = float(constant_value)
+        float_value = _float_attribute(constant_value)
     value_tensor = None if float_value is not None else _spec.value_tensor(constant_value, dtype)
     return _spec_for(_spec.element_type_name(dtype), shape, pads, value_tensor, float_value,
                      axes, mode, opset)
