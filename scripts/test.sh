@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # Installs what the tests need (Debian packages, a Python venv) and runs every test:
-# C++ (ctest, Release), C++ again under ASan+UBSan, the CLI suite and the Python package (pytest).
+# C++ (ctest, Release), C++ again under ASan+UBSan, the fuzz targets for a short time (clang,
+# libFuzzer), the CLI suite and the Python package (pytest).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
 
 # 0. Code rules that a compiler does not check: no function body over 60 lines.
-python3 scripts/function_lengths.py src cli python/src
+python3 scripts/function_lengths.py src cli python/src fuzz
 
 # 1. System packages (skipped when already present).
 need=()
-for pkg in cmake g++ make libgtest-dev libbenchmark-dev; do
+for pkg in cmake g++ make libgtest-dev libbenchmark-dev clang libclang-rt-dev; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 python3 -c 'import venv, ensurepip' 2>/dev/null || need+=(python3-venv)
@@ -40,10 +41,17 @@ cmake --build build-asan -j"$jobs"
 ASAN_OPTIONS=allocator_may_return_null=1 \
   ctest --test-dir build-asan --output-on-failure --no-tests=error -j"$jobs"
 
-# 5. Python suites (CLI on .npy files, numpy as the oracle).
+# 5. Fuzz targets (clang's libFuzzer, ASan+UBSan; docs/fuzzing.md): each runs 20 s from its
+#    committed corpus; any crash, hang, leak, UB report or mismatch with the reference fails.
+CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPADND_FUZZ=ON \
+  -DPADND_BUILD_TESTS=OFF -DPADND_BUILD_CLI=OFF -DPADND_INSTALL=OFF
+cmake --build build-fuzz -j"$jobs"
+bash fuzz/run.sh build-fuzz 20
+
+# 6. Python suites (CLI on .npy files, numpy as the oracle).
 PADND_CLI="$PWD/build/padnd" .venv/bin/python -m pytest -q tests/cli
 
-# 6. Python package: built with the build deps already in the venv (no isolated env to fetch),
+# 7. Python package: built with the build deps already in the venv (no isolated env to fetch),
 #    then tested as installed (the sources live in python/padnd, so nothing shadows it here).
 #    tests/python includes bench/compare.py --quick --check-only (every installed peer, bit for bit).
 .venv/bin/pip install -q --no-build-isolation ./

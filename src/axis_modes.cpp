@@ -76,7 +76,6 @@ void check_axis_modes(const std::vector<std::int64_t>& shape, const PadSpec& spe
                                           std::to_string(spec.axis_modes.size()));
   }
   if (one_index_mode(spec)) return;  // nothing here can apply
-  const bool input_empty = has_zero_length(shape);
   for (std::size_t k = 0; k < shape.size(); ++k) {
     const AxisMode& m = axis_mode(spec, k);
     const AxisPad& p = spec.axes[k];
@@ -96,7 +95,21 @@ void check_axis_modes(const std::vector<std::int64_t>& shape, const PadSpec& spe
       throw Error(Errc::out_of_range, where("stat_length", k) + "negative stat length " +
                                           side_text(m.begin_stat_elems, m.end_stat_elems));
     }
-    if ((m.mode == Mode::maximum || m.mode == Mode::minimum) && !input_empty &&
+  }
+}
+
+bool pass_reads_empty(std::span<const std::int64_t> shape, std::span<const std::int64_t> out_shape,
+                      std::size_t k) {
+  return has_zero_length(out_shape.first(k)) || has_zero_length(shape.subspan(k));
+}
+
+void check_stat_lengths(std::span<const std::int64_t> shape,
+                        std::span<const std::int64_t> out_shape, const PadSpec& spec) {
+  if (one_index_mode(spec)) return;
+  for (std::size_t k = 0; k < shape.size(); ++k) {
+    const AxisMode& m = axis_mode(spec, k);
+    if ((m.mode == Mode::maximum || m.mode == Mode::minimum) &&
+        !pass_reads_empty(shape, out_shape, k) &&
         (m.begin_stat_elems == 0 || m.end_stat_elems == 0)) {
       throw Error(Errc::invalid_argument, where("stat_length", k) +
                                               "stat_length of 0 yields no value for padding " +
@@ -112,14 +125,13 @@ std::vector<AxisPass> plan_passes(const ElementType& type, const std::vector<std
   const std::string fill = spec.value.empty() && byte_storage
                                ? std::string(static_cast<std::size_t>(type.item_bytes()), '\0')
                                : spec.value;
-  const bool input_empty = has_zero_length(shape);
   const bool output_empty = has_zero_length(out_shape);
   std::size_t first = shape.size();  // the first axis the engine cannot finish
   for (std::size_t k = shape.size(); k-- > 0;) {
     const AxisMode& m = axis_mode(spec, k);
     // numpy computes nothing for an empty result (its array.size == 0 branch), whatever the type.
     bool needs_pass = computes(m) && !output_empty;
-    if (needs_pass) check_computable(type, spec, k, m, input_empty);
+    if (needs_pass) check_computable(type, spec, k, m, pass_reads_empty(shape, out_shape, k));
     if (m.mode == Mode::constant) {
       check_value(type, m.begin_value, "constant_values", k, "begin");
       check_value(type, m.end_value, "constant_values", k, "end");

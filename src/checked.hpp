@@ -38,9 +38,10 @@ struct PaddedLength {
 /// index map computes both.
 constexpr PaddedLength padded_length(std::int64_t in_len, const AxisPad& p) noexcept {
   PaddedLength r;
+  // Checked even for an empty axis: the index map steps by interior + 1 on every axis.
+  const std::optional<std::int64_t> step = checked_add(p.interior, 1);
+  if (!step) return {0, 0, "interior + 1"};
   if (in_len > 0) {
-    const std::optional<std::int64_t> step = checked_add(p.interior, 1);
-    if (!step) return {0, 0, "interior + 1"};
     const std::optional<std::int64_t> span = checked_mul(in_len - 1, *step);
     if (!span) return {0, 0, "dilated length (input length - 1) * (interior + 1)"};
     r.dilated = *span + 1;

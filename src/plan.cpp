@@ -609,6 +609,7 @@ void infer_shape_into(const std::vector<std::int64_t>& input_shape, const PadSpe
   for (std::size_t k = 0; k < input_shape.size(); ++k) {
     out[k] = output_length(k, input_shape[k], spec.axes[k], detail::axis_mode(spec, k).mode, spec);
   }
+  detail::check_stat_lengths(input_shape, out, spec);
 }
 }  // namespace
 

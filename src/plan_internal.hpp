@@ -34,8 +34,16 @@ const AxisMode& axis_mode(const PadSpec& spec, std::size_t k);
 /// The index mode the engine uses for an axis: its own, or constant (pad positions are filled,
 /// and a pass writes them) for value modes and odd reflection.
 Mode engine_mode(const AxisMode& mode);
-/// Shape-level checks of PadSpec::axis_modes (count, odd, stat lengths, crops).
+/// Shape-level checks of PadSpec::axis_modes (count, odd, negative stat lengths, crops).
 void check_axis_modes(const std::vector<std::int64_t>& shape, const PadSpec& spec);
+/// Whether the array that axis k's pass reads is empty: numpy's order pads the axes before k
+/// first, so their output lengths count, and the others' input lengths.
+bool pass_reads_empty(std::span<const std::int64_t> shape, std::span<const std::int64_t> out_shape,
+                      std::size_t k);
+/// maximum / minimum with a stat_length of 0 on an axis whose pass reads a non-empty array:
+/// no value to pad with (numpy's error).
+void check_stat_lengths(std::span<const std::int64_t> shape,
+                        std::span<const std::int64_t> out_shape, const PadSpec& spec);
 /// Type-level checks and the passes that follow the engine (empty when it does everything).
 std::vector<AxisPass> plan_passes(const ElementType& type, const std::vector<std::int64_t>& shape,
                                   std::span<const std::int64_t> out_shape, const PadSpec& spec);

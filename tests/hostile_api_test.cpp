@@ -149,3 +149,59 @@ TEST(HostileApi, WindowStridesWhoseExtentOverflowsAreRejected) {
 }
 
 }  // namespace
+
+namespace {
+
+// Found by plan_execute_fuzz: interior 2**62 on an axis of one element (valid: its dilated
+// length is 1) made fill_then_place multiply the unused step by the row bytes (UBSan).
+TEST(HostileApi, HugeInteriorOnALengthOneAxis) {
+  PadSpec spec = pads({{1, 1, kHuge}, {1, 1, 0}});
+  spec.axis_modes.resize(2);
+  spec.axis_modes[1].mode = Mode::symmetric;
+  spec.value = std::string("\x07\x00", 2);
+  const std::vector<std::uint16_t> in{1, 2, 3, 4, 5, 6};
+  const padnd::Plan plan = padnd::make_plan(DType::float16, {1, 6}, {}, spec);
+  ASSERT_EQ(plan.output_elements(), 3 * 8);
+  std::vector<std::uint16_t> out(24);
+  padnd::execute(plan, in.data(), out.data(), 48);
+  const std::vector<std::uint16_t> middle{1, 1, 2, 3, 4, 5, 6, 6};
+  for (std::size_t i = 0; i < 8; ++i) {
+    EXPECT_EQ(out[i], 7) << i;
+    EXPECT_EQ(out[8 + i], middle[i]) << i;
+    EXPECT_EQ(out[16 + i], 7) << i;
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// Found by plan_execute_fuzz: an empty input whose empty axis is constant-padded gives a
+// non-empty array to a later axis's maximum; with a stat_length of 0 that pass read past its
+// lane (ASan). numpy's order defines it: the pass reads a non-empty array, so stat_length 0
+// yields no value, as numpy says; with a stat_length of 1 it is the constant fill.
+TEST(HostileApi, StatisticAfterAnEmptyAxisWasPadded) {
+  PadSpec spec = pads({{2, 1}, {1, 1}, {1, 1}});
+  spec.axis_modes.resize(3);
+  spec.axis_modes[2].mode = Mode::maximum;
+  spec.axis_modes[2].end_stat_elems = 0;
+  expect_error(
+      [&] {
+        padnd::make_plan(DType::boolean, {3, 0, 3}, {}, spec);
+      },
+      Errc::invalid_argument, {"stat_length", "axis 2", "yields no value"});
+  expect_error(
+      [&] {
+        padnd::infer_shape({3, 0, 3}, spec);
+      },
+      Errc::invalid_argument, {"stat_length", "axis 2"});
+  spec.axis_modes[2].end_stat_elems = 1;
+  spec.axis_modes[0].begin_value = std::string(1, '\1');  // axis 0's begin rows: true
+  const padnd::Plan plan = padnd::make_plan(DType::boolean, {3, 0, 3}, {}, spec);
+  ASSERT_EQ(plan.output_elements(), 6 * 2 * 5);
+  std::vector<std::uint8_t> out(60, 9);
+  padnd::execute(plan, nullptr, out.data(), 60);
+  for (std::size_t i = 0; i < 60; ++i) EXPECT_EQ(out[i], 0) << i;  // axis 1 fills them all
+}
+
+}  // namespace

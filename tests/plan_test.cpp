@@ -253,6 +253,13 @@ TEST(Validation, OverflowIsAnError) {
         infer_shape({3}, spec_of({{0, 0, INT64_MAX}}));
       },
       Errc::overflow, {"axis 0", "interior + 1", "interior 9223372036854775807"});
+  // An empty axis too: the index map steps by interior + 1 (found by plan_execute_fuzz, where
+  // a window of such a plan overflowed in middle_run).
+  expect_error(
+      [] {
+        infer_shape({0, 2}, spec_of({{1, 0, INT64_MAX}, {0, 0, 0}}));
+      },
+      Errc::overflow, {"axis 0", "interior + 1"});
   expect_error(
       [] {
         infer_shape({3}, spec_of({{0, 0, INT64_MAX / 2}}));

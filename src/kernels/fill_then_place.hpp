@@ -39,7 +39,8 @@ inline void fill_then_place(const Plan& plan, const std::byte* in, std::byte* ou
     const PlanAxis& a = axes[k];
     count[k] = a.mid_len == 0 ? 0 : (a.mid_len - 1) / a.mid_step + 1;
     if (count[k] == 0) return;
-    out_step[k] = a.mid_step * out_stride;
+    // One source: its step is never taken (and interior + 1 times the stride may not fit).
+    out_step[k] = count[k] > 1 ? a.mid_step * out_stride : 0;
     in_step[k] = a.in_stride;
     out_at += a.head_len * out_stride;
     in_at += a.mid_src * a.in_stride;

@@ -65,7 +65,7 @@ void check_ramp(const ElementType& type, const PadSpec& spec, std::size_t k, con
 }  // namespace
 
 void check_computable(const ElementType& type, const PadSpec& spec, std::size_t k,
-                      const AxisMode& m, bool input_empty) {
+                      const AxisMode& m, bool reads_empty) {
   const std::string mode = m.odd ? std::string(mode_name(m.mode)) + " with reflect_type 'odd'"
                                  : std::string(mode_name(m.mode));
   if (!computes_in(type, m)) {
@@ -77,7 +77,7 @@ void check_computable(const ElementType& type, const PadSpec& spec, std::size_t 
                                             type.name());
   }
   if (m.mode == Mode::linear_ramp) check_ramp(type, spec, k, m);
-  if ((m.mode == Mode::mean || m.mode == Mode::median) && is_integer(type) && !input_empty &&
+  if ((m.mode == Mode::mean || m.mode == Mode::median) && is_integer(type) && !reads_empty &&
       (m.begin_stat_elems == 0 || m.end_stat_elems == 0)) {
     throw Error(Errc::invalid_argument, where("stat_length", k) + "the " + mode +
                                             " of 0 elements " +

@@ -2,7 +2,9 @@
 // Test oracles: see reference.hpp. Deliberately simple and slow.
 #include "support/reference.hpp"
 
+#include <algorithm>
 #include <cstring>
+#include <limits>
 #include <string>
 
 #include "padnd/element_type.hpp"
@@ -52,13 +54,25 @@ std::int64_t naive_source(Mode mode, NegativeOrder order, std::int64_t d, const 
 
 bool naive_valid(const std::vector<std::int64_t>& shape, const PadSpec& spec,
                  std::vector<std::int64_t>* out_shape) {
+  // 128-bit arithmetic: every sum of docs/spec.md §2.2 is exact here, then compared with int64.
+  using Wide = __int128;
+  constexpr Wide kMax = std::numeric_limits<std::int64_t>::max();
+  constexpr std::int64_t kMin = std::numeric_limits<std::int64_t>::min();
+  const auto fits = [&](Wide v) { return v <= kMax && v >= -kMax - 1; };
   if (spec.axes.size() != shape.size()) return false;
   std::vector<std::int64_t> out;
   for (std::size_t k = 0; k < shape.size(); ++k) {
     const AxisPad& p = spec.axes[k];
     const std::int64_t d = shape[k];
     if (p.interior < 0 || (p.interior > 0 && spec.mode != Mode::constant)) return false;
-    std::int64_t n = p.begin + p.end + (d == 0 ? 0 : d + (d - 1) * p.interior);
+    if (p.begin == kMin || p.end == kMin) return false;
+    const Wide step = Wide{p.interior} + 1;
+    const Wide dilated = d == 0 ? 0 : Wide{d - 1} * step + 1;
+    if (!fits(step) || !fits(dilated - 1) || !fits(p.begin + dilated) || !fits(dilated + p.end)) {
+      return false;
+    }
+    Wide n = p.begin + dilated + p.end;
+    if (!fits(n)) return false;
     if (n < 0) {
       if (spec.negative_size == NegativeSize::error) return false;
       n = 0;
@@ -66,15 +80,14 @@ bool naive_valid(const std::vector<std::int64_t>& shape, const PadSpec& spec,
     if (spec.mode != Mode::constant && spec.negative_order == NegativeOrder::crop_then_pad) {
       // docs/spec.md §2.5 / §2.8 rule 9: D' = D - crops must not be negative, even for an empty
       // output, and a cropped-to-nothing axis cannot be extended.
-      const std::int64_t cropped = std::max<std::int64_t>(0, -p.begin) +
-                                   std::max<std::int64_t>(0, -p.end);
+      const Wide cropped = std::max<Wide>(0, -Wide{p.begin}) + std::max<Wide>(0, -Wide{p.end});
       if (cropped > d || (cropped == d && n > 0)) return false;
     }
     if (spec.mode != Mode::constant && n > 0 &&
         spec.negative_order == NegativeOrder::map_on_original && d == 0) {
       return false;
     }
-    out.push_back(n);
+    out.push_back(static_cast<std::int64_t>(n));
   }
   if (out_shape) *out_shape = out;
   return true;
