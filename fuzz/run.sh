@@ -5,7 +5,7 @@
 # folds the ones that add coverage back into fuzz/corpus (for long runs: docs/fuzzing.md).
 #   bash fuzz/run.sh BUILD_DIR SECONDS [--merge] [-- extra libFuzzer flags]
 set -euo pipefail
-build=$1 seconds=$2
+build=$(cd "$1" && pwd) seconds=$2
 shift 2
 merge=0
 if [[ ${1:-} == --merge ]]; then merge=1; shift; fi

@@ -30,6 +30,8 @@ std::int64_t naive_fold(Mode mode, std::int64_t j, std::int64_t d) {
     case Mode::symmetric:
       while (j < 0 || j >= d) j = j < 0 ? -j - 1 : 2 * d - 1 - j;
       return j;
+    default:  // numpy's value modes compute values: no source (value_reference.cpp)
+      break;
   }
   return -1;
 }
