@@ -37,4 +37,22 @@ std::string draw_element(FuzzedDataProvider& in, const ElementType& type);
 void check_request(FuzzedDataProvider& in, const ElementType& type,
                    const std::vector<std::int64_t>& shape, const PadSpec& spec);
 
+/// A request target's body: draws an element type and a shape of rank 0-4, asks
+/// `make_spec(in, type, shape)` for a request (a padnd::Error from it is a rejected request,
+/// whose message was built without a crash), and checks it with check_request.
+template <class MakeSpec>
+int fuzz_requests(const std::uint8_t* data, std::size_t size, const MakeSpec& make_spec) {
+  FuzzedDataProvider in(data, size);
+  const ElementType type = draw_type(in);
+  const std::vector<std::int64_t> shape = draw_shape(in, 4);
+  PadSpec spec;
+  try {
+    spec = make_spec(in, type, shape);
+  } catch (const Error&) {
+    return 0;
+  }
+  check_request(in, type, shape, spec);
+  return 0;
+}
+
 }  // namespace padnd::fuzz

@@ -24,12 +24,8 @@ void draw_axis_modes(FuzzedDataProvider& in, padnd::PadSpec& spec) {
   }
 }
 
-}  // namespace
-
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  FuzzedDataProvider in(data, size);
-  const padnd::ElementType type = padnd::fuzz::draw_type(in);
-  const std::vector<std::int64_t> shape = padnd::fuzz::draw_shape(in, 4);
+padnd::PadSpec canonical_spec(FuzzedDataProvider& in, const padnd::ElementType& type,
+                              const std::vector<std::int64_t>& shape) {
   padnd::PadSpec spec;
   spec.mode = draw_index_mode(in);
   spec.negative_order = in.ConsumeBool() ? padnd::NegativeOrder::crop_then_pad
@@ -43,6 +39,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   if (in.ConsumeBool()) spec.value = padnd::fuzz::draw_element(in, type);
   draw_axis_modes(in, spec);
-  padnd::fuzz::check_request(in, type, shape, spec);
-  return 0;
+  return spec;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  return padnd::fuzz::fuzz_requests(data, size, canonical_spec);
 }
