@@ -11,13 +11,17 @@ merge=0
 if [[ ${1:-} == --merge ]]; then merge=1; shift; fi
 [[ ${1:-} == -- ]] && shift
 here=$(cd "$(dirname "$0")" && pwd)
+# CI (.ci/run sets PADND_DERANDOMIZE) replays one fixed sequence of mutations, so that a result
+# can be reproduced; long runs draw a new one each time.
+seed=()
+[[ -n ${PADND_DERANDOMIZE:-} ]] && seed=(-seed=1)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 for target in npy_reader py_literal value_parse adapters plan_execute; do
   cp -r "$here/corpus/$target" "$scratch/$target"
   log="$scratch/$target.log"
   if ! (cd "$scratch" && "$build/fuzz/${target}_fuzz" "$target" -max_total_time="$seconds" \
-        -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1 "$@" \
+        -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1 "${seed[@]}" "$@" \
         >"$log" 2>&1); then
     tail -n 60 "$log"
     echo "fuzz/run.sh: $target failed; the input is in the log above" >&2

@@ -61,16 +61,18 @@ void check_extendable(std::size_t axis, std::int64_t in_len, const AxisPad& p, s
     }
     return;
   }
-  const std::int64_t crop = (p.begin < 0 ? -p.begin : 0) + (p.end < 0 ? -p.end : 0);
+  // Both crops may be near INT64_MAX (neither is INT64_MIN: checked before).
+  const std::optional<std::int64_t> crop =
+      detail::checked_add(p.begin < 0 ? -p.begin : 0, p.end < 0 ? -p.end : 0);
   const std::string pads_text =
       "(begin " + std::to_string(p.begin) + ", end " + std::to_string(p.end) + ")";
-  if (crop > in_len) {
+  if (!crop || *crop > in_len) {
     throw Error(Errc::out_of_range, "pads: " + axis_text(axis) + ": " + mode + " mode crops " +
-                                        std::to_string(crop) + " elements " + pads_text +
-                                        " from an axis of length " + std::to_string(in_len) +
-                                        "; nothing is left to extend");
+                                        (crop ? std::to_string(*crop) : "more than INT64_MAX") +
+                                        " elements " + pads_text + " from an axis of length " +
+                                        std::to_string(in_len) + "; nothing is left to extend");
   }
-  if (crop == in_len && out_len > 0) {  // something must be extended from nothing
+  if (*crop == in_len && out_len > 0) {  // something must be extended from nothing
     throw Error(Errc::out_of_range, "pads: " + axis_text(axis) + ": " + mode +
                                         " mode cannot extend an axis cropped to length 0 "
                                         "(input length " +

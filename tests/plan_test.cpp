@@ -253,6 +253,15 @@ TEST(Validation, OverflowIsAnError) {
         infer_shape({3}, spec_of({{0, 0, INT64_MAX}}));
       },
       Errc::overflow, {"axis 0", "interior + 1", "interior 9223372036854775807"});
+  // Two crops near INT64_MAX (found by plan_execute_fuzz: their sum overflowed, UBSan).
+  expect_error(
+      [] {
+        PadSpec spec = spec_of({{-(INT64_MAX / 2 + 1), -(INT64_MAX / 2 + 1), 0}}, Mode::edge);
+        spec.negative_order = NegativeOrder::crop_then_pad;
+        spec.negative_size = NegativeSize::clamp_to_zero;
+        infer_shape({3}, spec);
+      },
+      Errc::out_of_range, {"axis 0", "crops more than INT64_MAX elements"});
   // An empty axis too: the index map steps by interior + 1 (found by plan_execute_fuzz, where
   // a window of such a plan overflowed in middle_run).
   expect_error(
