@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* padnd's C ABI (C11): plans from the canonical description or from ONNX Pad's arguments,
+ * shape inference without data, and execution of a whole output or any window of it into a
+ * caller's buffer. No C++ type crosses it and no exception escapes it: every function returns a
+ * padnd_status, and on failure padnd_last_error() says which argument, axis and values were
+ * wrong (docs/c-api.md). */
+#ifndef PADND_PADND_H
+#define PADND_PADND_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** The ABI's version: raised when a declaration here changes incompatibly. */
+#define PADND_C_ABI_VERSION 1
+
+/** What a call returns. Every value but PADND_OK leaves a message in padnd_last_error(). */
+typedef enum padnd_status {
+  PADND_OK = 0,
+  PADND_INVALID_ARGUMENT = 1, /**< a value outside what the spec allows; a null pointer */
+  PADND_UNSUPPORTED_TYPE = 2, /**< an element type the spec or version does not allow */
+  PADND_SHAPE_MISMATCH = 3,   /**< lengths or ranks that do not agree; a small buffer */
+  PADND_OUT_OF_RANGE = 4,     /**< a pad, index or window outside its allowed range */
+  PADND_OVERFLOW = 5,         /**< a size that does not fit in int64 */
+  PADND_OUT_OF_MEMORY = 6,    /**< an allocation failed; the message names its bytes */
+  PADND_INTERNAL = 7          /**< a failure padnd did not expect (a bug: please report it) */
+} padnd_status;
+
+/** Element types, numbered as padnd::DType (padnd/element_type.hpp). */
+typedef enum padnd_dtype {
+  PADND_BOOL = 0,
+  PADND_INT8,
+  PADND_INT16,
+  PADND_INT32,
+  PADND_INT64,
+  PADND_UINT8,
+  PADND_UINT16,
+  PADND_UINT32,
+  PADND_UINT64,
+  PADND_FLOAT16,
+  PADND_BFLOAT16,
+  PADND_FLOAT32,
+  PADND_FLOAT64,
+  PADND_COMPLEX64,
+  PADND_COMPLEX128,
+  PADND_STRING, /**< not through the C ABI yet: PADND_UNSUPPORTED_TYPE */
+  PADND_FLOAT8E4M3FN,
+  PADND_FLOAT8E4M3FNUZ,
+  PADND_FLOAT8E5M2,
+  PADND_FLOAT8E5M2FNUZ,
+  PADND_FLOAT8E8M0,
+  PADND_INT4,
+  PADND_UINT4,
+  PADND_FLOAT4E2M1, /**< packed two per byte, low nibble first */
+  PADND_INT2,
+  PADND_UINT2, /**< packed four per byte, lowest bits first */
+  PADND_DATETIME64,
+  PADND_TIMEDELTA64,
+  PADND_LONGDOUBLE,
+  PADND_CLONGDOUBLE,
+  PADND_OPAQUE /**< any fixed number of bytes: padnd_type.opaque_bytes */
+} padnd_dtype;
+
+/** An element type: a padnd_dtype, and for PADND_OPAQUE its size in bytes. */
+typedef struct padnd_type {
+  int32_t dtype;        /**< a padnd_dtype */
+  int64_t opaque_bytes; /**< PADND_OPAQUE only; 0 otherwise */
+} padnd_type;
+
+/** How positions outside the input get their value (padnd::Mode; docs/spec.md §2.4). */
+typedef enum padnd_mode {
+  PADND_CONSTANT = 0,
+  PADND_EDGE,
+  PADND_REFLECT,
+  PADND_SYMMETRIC,
+  PADND_WRAP
+} padnd_mode;
+
+/** Negative pads in non-constant modes (docs/spec.md §2.5). */
+typedef enum padnd_negative_order {
+  PADND_MAP_ON_ORIGINAL = 0, /**< OpenVINO, nGraph */
+  PADND_CROP_THEN_PAD = 1    /**< ONNX */
+} padnd_negative_order;
+
+/** An axis whose output length would be negative. */
+typedef enum padnd_negative_size {
+  PADND_NEGATIVE_SIZE_ERROR = 0,
+  PADND_NEGATIVE_SIZE_CLAMP_TO_ZERO = 1
+} padnd_negative_size;
+
+/** The canonical pad request (docs/spec.md §2.1), one entry per input axis in each array. */
+typedef struct padnd_pad_spec {
+  int32_t rank;
+  const int64_t* begin;    /**< elements before each axis (negative: crop) */
+  const int64_t* end;      /**< elements after each axis (negative: crop) */
+  const int64_t* interior; /**< elements between neighbours (constant mode); NULL: none */
+  int32_t mode;            /**< a padnd_mode */
+  const void* value;       /**< one element's bytes (packed types: one byte, the code); NULL:
+                                zero bits */
+  int64_t value_bytes;
+  int32_t negative_order; /**< a padnd_negative_order */
+  int32_t negative_size;  /**< a padnd_negative_size */
+} padnd_pad_spec;
+
+/** A tensor as DLPack describes one on the CPU, with strides in bytes: `data` points at
+ * element [0, ..., 0]; `byte_strides` NULL means C-contiguous. */
+typedef struct padnd_tensor {
+  const void* data;
+  padnd_type type;
+  int32_t rank;
+  const int64_t* shape;
+  const int64_t* byte_strides;
+} padnd_tensor;
+
+/** ONNX Pad's inputs and attributes for one node, opsets 1 to 28 (docs/spec.md §4). A NULL
+ * array or a count of -1 means the input or attribute is absent. */
+typedef struct padnd_onnx_pad {
+  int32_t opset;
+  int32_t input_count; /**< the node's inputs, data included */
+  const char* mode;    /**< NULL: "constant" */
+  const int64_t* pads; /**< Pad-1 `paddings`, Pad-2 `pads` attribute, Pad-11+ `pads` input */
+  int64_t pads_count;
+  const void* constant_value; /**< Pad-11+: one element of the data's type (bytes) */
+  int64_t constant_value_bytes;
+  const float* value;  /**< Pad-1/2: the FLOAT attribute `value` */
+  const int64_t* axes; /**< Pad-18+: the `axes` input (int64) */
+  int64_t axes_count;
+} padnd_onnx_pad;
+
+/** A host's parallel-for (an engine's own pool): calls task(task_context, t) once for every t
+ * in [0, task_count), on any threads, and returns when all have returned. Tasks never throw. */
+typedef void (*padnd_c_task_fn)(void* task_context, int64_t task);
+typedef void (*padnd_c_parallel_for_fn)(void* pool, int64_t task_count, padnd_c_task_fn task,
+                                        void* task_context);
+
+/** How execution may use threads (padnd::ExecOptions). NULL options: the defaults. */
+typedef struct padnd_exec_options {
+  int32_t threads;                      /**< 0: one per core; 1: the calling thread only */
+  padnd_c_parallel_for_fn parallel_for; /**< NULL: padnd's own pool */
+  void* pool;                           /**< passed unchanged to parallel_for */
+} padnd_exec_options;
+
+/** A validated, immutable, reusable plan. Safe to execute from several threads at once. */
+typedef struct padnd_plan padnd_plan;
+
+/** The message of the calling thread's last failed call (never NULL; "" before any). */
+const char* padnd_last_error(void);
+
+/** Plans `spec` for `input` (its data is not read; it may be NULL). On success *plan_out owns
+ * a plan to release with padnd_plan_destroy; on failure it is set to NULL. */
+padnd_status padnd_plan_create(const padnd_tensor* input, const padnd_pad_spec* spec,
+                               padnd_plan** plan_out);
+
+/** The same from ONNX Pad's own arguments: ONNX's validation, then the canonical plan. */
+padnd_status padnd_plan_create_onnx(const padnd_tensor* input, const padnd_onnx_pad* node,
+                                    padnd_plan** plan_out);
+
+/** Releases a plan (NULL is allowed). */
+void padnd_plan_destroy(padnd_plan* plan);
+
+/** The output's rank, shape (`shape_out` holds `shape_capacity` entries; NULL to ask the rank
+ * only) and bytes. */
+padnd_status padnd_plan_output(const padnd_plan* plan, int32_t* rank_out, int64_t* shape_out,
+                               int32_t shape_capacity, int64_t* bytes_out);
+
+/** Output shape of `spec` on an input of `rank` lengths `shape`, with every rule checked, no
+ * data needed. `shape_out` holds `rank` entries. */
+padnd_status padnd_infer_shape(int32_t rank, const int64_t* shape, const padnd_pad_spec* spec,
+                               int64_t* shape_out);
+
+/** Writes the whole padded tensor into `out` (dense row-major, `out_bytes` available). `in` is
+ * the input's data as planned (strides included). Nothing is written on failure. */
+padnd_status padnd_execute(const padnd_plan* plan, const void* in, void* out, int64_t out_bytes,
+                           const padnd_exec_options* options);
+
+/** Writes the window [start[k], start[k] + shape[k]) of the output (rank entries each) into
+ * `out`: dense row-major when `out_byte_strides` is NULL (`out_bytes` available; a packed
+ * type's window starts at bit 0), else through those strides (out points at window element
+ * [0, ..., 0]; `out_bytes` is ignored). Nothing is written on failure. */
+padnd_status padnd_execute_window(const padnd_plan* plan, const void* in, const int64_t* start,
+                                  const int64_t* shape, void* out, const int64_t* out_byte_strides,
+                                  int64_t out_bytes, const padnd_exec_options* options);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PADND_PADND_H */

@@ -1,0 +1,267 @@
+// SPDX-License-Identifier: Apache-2.0
+// The C ABI (include/padnd/padnd.h): translates C descriptions into padnd's C++ types, runs
+// the C++ API, and turns every exception into a status and a thread-local message.
+#include <algorithm>
+#include <exception>
+#include <new>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "padnd/adapters/onnx.hpp"
+#include "padnd/padnd.h"
+#include "padnd/padnd.hpp"
+
+struct padnd_plan {
+  padnd::Plan plan;
+};
+
+namespace {
+
+using padnd::Errc;
+using padnd::Error;
+
+thread_local std::string g_last_error;
+
+padnd_status status_of(Errc code) {
+  switch (code) {
+    case Errc::invalid_argument:
+      return PADND_INVALID_ARGUMENT;
+    case Errc::unsupported_type:
+      return PADND_UNSUPPORTED_TYPE;
+    case Errc::shape_mismatch:
+      return PADND_SHAPE_MISMATCH;
+    case Errc::out_of_range:
+      return PADND_OUT_OF_RANGE;
+    case Errc::overflow:
+      return PADND_OVERFLOW;
+    case Errc::out_of_memory:
+      return PADND_OUT_OF_MEMORY;
+    case Errc::io:
+      break;
+  }
+  return PADND_INTERNAL;
+}
+
+/// Runs `body`; every exception becomes a status and the calling thread's message.
+template <class Body>
+padnd_status guarded(const Body& body) noexcept {
+  try {
+    body();
+    return PADND_OK;
+  } catch (const Error& e) {
+    g_last_error = e.what();
+    return status_of(e.code());
+  } catch (const std::bad_alloc&) {
+    g_last_error = "padnd ran out of memory (std::bad_alloc)";
+    return PADND_OUT_OF_MEMORY;
+  } catch (const std::exception& e) {
+    g_last_error = std::string("padnd: unexpected failure: ") + e.what();
+  } catch (...) {
+    g_last_error = "padnd: unexpected failure";
+  }
+  return PADND_INTERNAL;
+}
+
+void require(const void* pointer, const char* argument) {
+  if (pointer == nullptr) {
+    throw Error(Errc::invalid_argument, std::string(argument) + ": null pointer");
+  }
+}
+
+/// `count` values at `values` (which may be null only when count is 0).
+std::vector<std::int64_t> ints(const std::int64_t* values, std::int64_t count,
+                               const char* argument) {
+  if (count < 0) {
+    throw Error(Errc::invalid_argument,
+                std::string(argument) + ": negative count " + std::to_string(count));
+  }
+  if (count > 0) require(values, argument);
+  return count > 0 ? std::vector<std::int64_t>(values, values + count)
+                   : std::vector<std::int64_t>{};
+}
+
+/// `count` bytes at `data` (null only when count is 0).
+std::string bytes_of(const void* data, std::int64_t count, const char* argument) {
+  if (count < 0) {
+    throw Error(Errc::invalid_argument,
+                std::string(argument) + ": negative length " + std::to_string(count));
+  }
+  if (count > 0) require(data, argument);
+  return count > 0 ? std::string(static_cast<const char*>(data), static_cast<std::size_t>(count))
+                   : std::string();
+}
+
+padnd::ElementType element_type(const padnd_type& t) {
+  if (t.dtype < 0 || t.dtype > PADND_OPAQUE) {
+    throw Error(Errc::unsupported_type, "type: unknown padnd_dtype " + std::to_string(t.dtype));
+  }
+  if (t.dtype == PADND_STRING) {
+    throw Error(Errc::unsupported_type,
+                "type: string tensors are not available through the C "
+                "ABI yet (use the C++ API)");
+  }
+  if (t.dtype == PADND_OPAQUE) return padnd::ElementType::opaque(t.opaque_bytes);
+  return static_cast<padnd::DType>(t.dtype);
+}
+
+struct Input {
+  padnd::ElementType type;
+  std::vector<std::int64_t> shape;
+  std::vector<std::int64_t> byte_strides;
+};
+
+Input input_of(const padnd_tensor* t) {
+  require(t, "input");
+  Input in{element_type(t->type), ints(t->shape, t->rank, "input.shape"), {}};
+  if (t->byte_strides != nullptr) in.byte_strides = ints(t->byte_strides, t->rank, "strides");
+  return in;
+}
+
+/// An enum field's value, checked against its last value.
+template <class E>
+E enum_value(std::int32_t value, std::int32_t last, const char* argument) {
+  if (value < 0 || value > last) {
+    throw Error(Errc::invalid_argument,
+                std::string(argument) + ": unknown value " + std::to_string(value));
+  }
+  return static_cast<E>(value);
+}
+
+padnd::PadSpec spec_of(const padnd_pad_spec* s) {
+  require(s, "spec");
+  const std::vector<std::int64_t> begin = ints(s->begin, s->rank, "spec.begin");
+  const std::vector<std::int64_t> end = ints(s->end, s->rank, "spec.end");
+  const std::vector<std::int64_t> interior = s->interior != nullptr
+                                                 ? ints(s->interior, s->rank, "spec.interior")
+                                                 : std::vector<std::int64_t>(begin.size(), 0);
+  padnd::PadSpec spec;
+  for (std::size_t k = 0; k < begin.size(); ++k)
+    spec.axes.push_back({begin[k], end[k], interior[k]});
+  spec.mode = enum_value<padnd::Mode>(s->mode, PADND_WRAP, "spec.mode");
+  spec.negative_order = enum_value<padnd::NegativeOrder>(s->negative_order, PADND_CROP_THEN_PAD,
+                                                         "spec.negative_order");
+  spec.negative_size = enum_value<padnd::NegativeSize>(
+      s->negative_size, PADND_NEGATIVE_SIZE_CLAMP_TO_ZERO, "spec.negative_size");
+  spec.value = bytes_of(s->value, s->value_bytes, "spec.value");
+  return spec;
+}
+
+padnd::onnx::PadNode onnx_node(const padnd_onnx_pad* n, const padnd::ElementType& type) {
+  require(n, "node");
+  padnd::onnx::PadNode node;
+  node.opset = n->opset;
+  node.input_count = n->input_count;
+  const int version = padnd::onnx::pad_version(n->opset);  // rejects unknown opsets
+  if (n->mode != nullptr) node.mode = std::string(n->mode);
+  if (n->pads != nullptr || n->pads_count > 0) {
+    std::vector<std::int64_t> pads = ints(n->pads, n->pads_count, "node.pads");
+    if (version == 1) node.paddings = std::move(pads);
+    if (version == 2) node.pads_attr = std::move(pads);
+    if (version >= 11) node.pads = padnd::IntTensor::vector(std::move(pads));
+  }
+  if (n->constant_value != nullptr) {
+    node.constant_value = padnd::ValueTensor::scalar(
+        type, bytes_of(n->constant_value, n->constant_value_bytes, "node.constant_value"));
+  }
+  if (n->value != nullptr) node.value = *n->value;
+  if (n->axes != nullptr) {
+    node.axes = padnd::IntTensor::vector(ints(n->axes, n->axes_count, "node.axes"));
+  }
+  return node;
+}
+
+padnd::ExecOptions options_of(const padnd_exec_options* o) {
+  padnd::ExecOptions options;
+  if (o == nullptr) return options;
+  options.threads = o->threads;
+  options.parallel_for = o->parallel_for;  // the same C function type as padnd_parallel_for_fn
+  options.pool = o->pool;
+  return options;
+}
+
+padnd_status make_plan(padnd_plan** plan_out, const auto& build) {
+  if (plan_out != nullptr) *plan_out = nullptr;
+  return guarded([&] {
+    require(plan_out, "plan_out");
+    *plan_out = new padnd_plan{build()};
+  });
+}
+
+}  // namespace
+
+extern "C" {
+
+const char* padnd_last_error(void) { return g_last_error.c_str(); }
+
+padnd_status padnd_plan_create(const padnd_tensor* input, const padnd_pad_spec* spec,
+                               padnd_plan** plan_out) {
+  return make_plan(plan_out, [&] {
+    const Input in = input_of(input);
+    return padnd::make_plan(in.type, in.shape, in.byte_strides, spec_of(spec));
+  });
+}
+
+padnd_status padnd_plan_create_onnx(const padnd_tensor* input, const padnd_onnx_pad* node,
+                                    padnd_plan** plan_out) {
+  return make_plan(plan_out, [&] {
+    const Input in = input_of(input);
+    const padnd::PadSpec spec =
+        padnd::onnx::to_canonical(onnx_node(node, in.type), in.type, in.shape);
+    return padnd::make_plan(in.type, in.shape, in.byte_strides, spec);
+  });
+}
+
+void padnd_plan_destroy(padnd_plan* plan) { delete plan; }
+
+padnd_status padnd_plan_output(const padnd_plan* plan, int32_t* rank_out, int64_t* shape_out,
+                               int32_t shape_capacity, int64_t* bytes_out) {
+  return guarded([&] {
+    require(plan, "plan");
+    const auto shape = plan->plan.output_shape();
+    const auto rank = static_cast<std::int32_t>(shape.size());
+    if (shape_out != nullptr && shape_capacity < rank) {
+      throw Error(Errc::shape_mismatch, "shape_out: room for " + std::to_string(shape_capacity) +
+                                            " lengths, the output has " + std::to_string(rank));
+    }
+    if (rank_out != nullptr) *rank_out = rank;
+    if (shape_out != nullptr) std::copy(shape.begin(), shape.end(), shape_out);
+    if (bytes_out != nullptr) *bytes_out = plan->plan.output_bytes();
+  });
+}
+
+padnd_status padnd_infer_shape(int32_t rank, const int64_t* shape, const padnd_pad_spec* spec,
+                               int64_t* shape_out) {
+  return guarded([&] {
+    const std::vector<std::int64_t> out =
+        padnd::infer_shape(ints(shape, rank, "shape"), spec_of(spec));
+    if (!out.empty()) require(shape_out, "shape_out");
+    std::copy(out.begin(), out.end(), shape_out);
+  });
+}
+
+padnd_status padnd_execute(const padnd_plan* plan, const void* in, void* out, int64_t out_bytes,
+                           const padnd_exec_options* options) {
+  return guarded([&] {
+    require(plan, "plan");
+    padnd::execute(plan->plan, in, out, out_bytes, options_of(options));
+  });
+}
+
+padnd_status padnd_execute_window(const padnd_plan* plan, const void* in, const int64_t* start,
+                                  const int64_t* shape, void* out, const int64_t* out_byte_strides,
+                                  int64_t out_bytes, const padnd_exec_options* options) {
+  return guarded([&] {
+    require(plan, "plan");
+    const auto rank = static_cast<std::int64_t>(plan->plan.output_shape().size());
+    const padnd::Window window{ints(start, rank, "start"), ints(shape, rank, "shape")};
+    if (out_byte_strides == nullptr) {
+      padnd::execute_window(plan->plan, in, window, out, out_bytes, options_of(options));
+    } else {
+      const std::vector<std::int64_t> strides = ints(out_byte_strides, rank, "out_byte_strides");
+      padnd::execute_window(plan->plan, in, window, out, strides, options_of(options));
+    }
+  });
+}
+
+}  // extern "C"

@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: Apache-2.0
+// The C ABI against the C++ API it wraps: the same plans and outputs, every failure a status
+// and a message naming the argument, never an exception or a crash.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstring>
+#include <limits>
+#include <optional>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "padnd/padnd.h"
+#include "padnd/padnd.hpp"
+
+namespace {
+
+padnd_pad_spec c_spec(const std::vector<std::int64_t>& begin, const std::vector<std::int64_t>& end,
+                      padnd_mode mode) {
+  return {static_cast<std::int32_t>(begin.size()),
+          begin.data(),
+          end.data(),
+          nullptr,
+          mode,
+          nullptr,
+          0,
+          PADND_MAP_ON_ORIGINAL,
+          PADND_NEGATIVE_SIZE_ERROR};
+}
+
+// Random requests: the C ABI's output equals padnd::pad's, whole and as windows.
+TEST(CApi, MatchesTheCppApiOnRandomRequests) {
+  std::mt19937_64 rng(20261125);
+  for (int round = 0; round < 200; ++round) {
+    const std::vector<std::int64_t> shape{1 + static_cast<std::int64_t>(rng() % 5),
+                                          1 + static_cast<std::int64_t>(rng() % 6)};
+    std::vector<std::int64_t> begin(2), end(2);
+    for (int k = 0; k < 2; ++k) {
+      begin[k] = static_cast<std::int64_t>(rng() % 7) - 2;
+      end[k] = static_cast<std::int64_t>(rng() % 7) - 2;
+    }
+    const auto mode = static_cast<padnd_mode>(rng() % 5);
+    std::vector<std::int16_t> data(static_cast<std::size_t>(shape[0] * shape[1]));
+    for (auto& v : data) v = static_cast<std::int16_t>(rng());
+    const padnd_tensor input{data.data(), {PADND_INT16, 0}, 2, shape.data(), nullptr};
+    const padnd_pad_spec spec = c_spec(begin, end, mode);
+    padnd::PadSpec cpp;
+    cpp.axes = {{begin[0], end[0], 0}, {begin[1], end[1], 0}};
+    cpp.mode = static_cast<padnd::Mode>(mode);
+    padnd_plan* plan = nullptr;
+    const padnd_status status = padnd_plan_create(&input, &spec, &plan);
+    std::optional<padnd::Tensor> want;
+    try {
+      want = padnd::pad(padnd::TensorView{data.data(), padnd::DType::int16, shape, {}}, cpp);
+    } catch (const padnd::Error& e) {
+      EXPECT_NE(status, PADND_OK) << e.what();
+      EXPECT_EQ(plan, nullptr);
+      EXPECT_STREQ(padnd_last_error(), e.what());
+      continue;
+    }
+    ASSERT_EQ(status, PADND_OK) << padnd_last_error();
+    std::vector<std::int16_t> out(static_cast<std::size_t>(want->size()), -1);
+    ASSERT_EQ(padnd_execute(plan, data.data(), out.data(), want->byte_size(), nullptr), PADND_OK);
+    EXPECT_EQ(std::memcmp(out.data(), want->data(), static_cast<std::size_t>(want->byte_size())),
+              0);
+    // The window of the last row, into a buffer whose rows are 2 elements apart more.
+    const std::int64_t cols = want->shape()[1];
+    if (want->shape()[0] > 0 && cols > 0) {
+      const std::int64_t start[2] = {want->shape()[0] - 1, 0}, len[2] = {1, cols};
+      const std::int64_t strides[2] = {(cols + 2) * 2, 2};
+      std::vector<std::int16_t> row(static_cast<std::size_t>(cols + 2), 9);
+      ASSERT_EQ(
+          padnd_execute_window(plan, data.data(), start, len, row.data(), strides, 0, nullptr),
+          PADND_OK);
+      EXPECT_EQ(std::memcmp(row.data(), out.data() + (want->shape()[0] - 1) * cols,
+                            static_cast<std::size_t>(cols) * 2),
+                0);
+      EXPECT_EQ(row[static_cast<std::size_t>(cols)], 9);
+    }
+    padnd_plan_destroy(plan);
+  }
+}
+
+TEST(CApi, OnnxNodeWithAxes) {
+  const std::vector<float> data{1, 2, 3, 4, 5, 6};
+  const std::int64_t shape[2] = {2, 3};
+  const padnd_tensor input{data.data(), {PADND_FLOAT32, 0}, 2, shape, nullptr};
+  const std::int64_t pads[2] = {1, 2};
+  const std::int64_t axes[1] = {-1};
+  const padnd_onnx_pad node{18, 4, "edge", pads, 2, nullptr, 0, nullptr, axes, 1};
+  padnd_plan* plan = nullptr;
+  ASSERT_EQ(padnd_plan_create_onnx(&input, &node, &plan), PADND_OK) << padnd_last_error();
+  std::vector<float> out(12);
+  ASSERT_EQ(padnd_execute(plan, data.data(), out.data(), 48, nullptr), PADND_OK);
+  EXPECT_EQ(out, (std::vector<float>{1, 1, 2, 3, 3, 3, 4, 4, 5, 6, 6, 6}));
+  padnd_plan_destroy(plan);
+  // Pad-1 takes the `paddings` attribute and a FLOAT value; wrap is not a Pad-1 mode.
+  const float value = std::numeric_limits<float>::infinity();  // a FLOAT attribute may hold it
+  const std::int64_t paddings[4] = {0, 1, 0, 1};
+  padnd_onnx_pad pad1{1, 1, "constant", paddings, 4, nullptr, 0, &value, nullptr, 0};
+  ASSERT_EQ(padnd_plan_create_onnx(&input, &pad1, &plan), PADND_OK) << padnd_last_error();
+  padnd_plan_destroy(plan);
+  pad1.mode = "wrap";
+  EXPECT_EQ(padnd_plan_create_onnx(&input, &pad1, &plan), PADND_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(padnd_last_error()).find("mode: 'wrap' is not supported by ONNX Pad-1"),
+            std::string::npos)
+      << padnd_last_error();
+}
+
+// Nulls, negative counts, unknown enum values, strings, small buffers: a status and a message
+// naming the argument; nothing thrown, nothing written.
+TEST(CApi, BadArgumentsAreStatusesWithMessages) {
+  const std::vector<std::uint8_t> data(6, 1);
+  const std::int64_t shape[2] = {2, 3};
+  const padnd_tensor input{data.data(), {PADND_UINT8, 0}, 2, shape, nullptr};
+  const std::vector<std::int64_t> one{1, 1};
+  padnd_pad_spec spec = c_spec(one, one, PADND_CONSTANT);
+  padnd_plan* plan = reinterpret_cast<padnd_plan*>(&spec);  // must be reset to NULL on failure
+  const auto expect = [&](padnd_status got, padnd_status want, const char* text) {
+    EXPECT_EQ(got, want) << padnd_last_error();
+    EXPECT_NE(std::string(padnd_last_error()).find(text), std::string::npos) << padnd_last_error();
+  };
+  expect(padnd_plan_create(nullptr, &spec, &plan), PADND_INVALID_ARGUMENT, "input: null pointer");
+  EXPECT_EQ(plan, nullptr);
+  expect(padnd_plan_create(&input, nullptr, &plan), PADND_INVALID_ARGUMENT, "spec: null pointer");
+  expect(padnd_plan_create(&input, &spec, nullptr), PADND_INVALID_ARGUMENT, "plan_out");
+  spec.mode = 42;
+  expect(padnd_plan_create(&input, &spec, &plan), PADND_INVALID_ARGUMENT,
+         "spec.mode: unknown value 42");
+  spec.mode = PADND_CONSTANT;
+  spec.negative_order = -1;
+  expect(padnd_plan_create(&input, &spec, &plan), PADND_INVALID_ARGUMENT, "spec.negative_order");
+  spec.negative_order = PADND_MAP_ON_ORIGINAL;
+  spec.value_bytes = 2;
+  expect(padnd_plan_create(&input, &spec, &plan), PADND_INVALID_ARGUMENT, "spec.value: null");
+  spec.value_bytes = 0;
+  spec.rank = -3;
+  expect(padnd_plan_create(&input, &spec, &plan), PADND_INVALID_ARGUMENT,
+         "spec.begin: negative count -3");
+  spec.rank = 2;
+  padnd_tensor strings = input;
+  strings.type.dtype = PADND_STRING;
+  expect(padnd_plan_create(&strings, &spec, &plan), PADND_UNSUPPORTED_TYPE, "string");
+  strings.type.dtype = 77;
+  expect(padnd_plan_create(&strings, &spec, &plan), PADND_UNSUPPORTED_TYPE,
+         "unknown padnd_dtype 77");
+  ASSERT_EQ(padnd_plan_create(&input, &spec, &plan), PADND_OK);
+  std::vector<std::uint8_t> out(20, 5);
+  expect(padnd_execute(plan, data.data(), out.data(), 19, nullptr), PADND_SHAPE_MISMATCH,
+         "19 bytes");
+  expect(padnd_execute(nullptr, data.data(), out.data(), 20, nullptr), PADND_INVALID_ARGUMENT,
+         "plan");
+  expect(padnd_execute(plan, nullptr, out.data(), 20, nullptr), PADND_INVALID_ARGUMENT, "input");
+  const std::int64_t start[2] = {0, 3}, len[2] = {4, 3};
+  expect(padnd_execute_window(plan, data.data(), start, len, out.data(), nullptr, 20, nullptr),
+         PADND_OUT_OF_RANGE, "window: axis 1");
+  const padnd_exec_options negative{-1, nullptr, nullptr};
+  expect(padnd_execute(plan, data.data(), out.data(), 20, &negative), PADND_INVALID_ARGUMENT,
+         "threads");
+  EXPECT_EQ(out, std::vector<std::uint8_t>(20, 5));
+  std::int64_t small[1];
+  expect(padnd_plan_output(plan, nullptr, small, 1, nullptr), PADND_SHAPE_MISMATCH, "room for 1");
+  padnd_plan_destroy(plan);
+  padnd_plan_destroy(nullptr);
+}
+
+TEST(CApi, InferShapeAndOutputWithoutData) {
+  const std::int64_t shape[3] = {2, 0, 5};
+  const std::vector<std::int64_t> begin{1, 2, -1}, end{0, 0, 3};
+  const padnd_pad_spec spec = c_spec(begin, end, PADND_CONSTANT);
+  std::int64_t out[3];
+  ASSERT_EQ(padnd_infer_shape(3, shape, &spec, out), PADND_OK) << padnd_last_error();
+  EXPECT_EQ(std::vector<std::int64_t>(out, out + 3), (std::vector<std::int64_t>{3, 2, 7}));
+}
+
+// A host's parallel-for receives every task once; a failure's message is per thread.
+TEST(CApi, HostParallelForAndThreadLocalMessages) {
+  std::vector<float> data(512 * 512, 1.0F);
+  const std::int64_t shape[2] = {512, 512};
+  const padnd_tensor input{data.data(), {PADND_FLOAT32, 0}, 2, shape, nullptr};
+  const std::vector<std::int64_t> pad{64, 64};
+  const padnd_pad_spec spec = c_spec(pad, pad, PADND_EDGE);
+  padnd_plan* plan = nullptr;
+  ASSERT_EQ(padnd_plan_create(&input, &spec, &plan), PADND_OK);
+  struct Pool {
+    std::atomic<std::int64_t> calls{0};
+  } pool;
+  const auto parallel_for = [](void* p, std::int64_t count, padnd_c_task_fn task, void* context) {
+    static_cast<Pool*>(p)->calls += count;
+    std::vector<std::thread> threads;
+    for (std::int64_t t = 0; t < count; ++t) threads.emplace_back(task, context, t);
+    for (auto& thread : threads) thread.join();
+  };
+  const padnd_exec_options options{4, parallel_for, &pool};
+  std::vector<float> out(640 * 640, 0.0F);
+  ASSERT_EQ(padnd_execute(plan, data.data(), out.data(), 640 * 640 * 4, &options), PADND_OK);
+  EXPECT_GT(pool.calls.load(), 1);
+  EXPECT_EQ(out, std::vector<float>(640 * 640, 1.0F));
+  EXPECT_EQ(padnd_execute(nullptr, data.data(), out.data(), 0, nullptr), PADND_INVALID_ARGUMENT);
+  std::thread other([&] {
+    EXPECT_STREQ(padnd_last_error(), "");  // a new thread has not failed yet
+    EXPECT_EQ(padnd_execute(plan, data.data(), nullptr, 0, nullptr), PADND_SHAPE_MISMATCH);
+  });
+  other.join();
+  EXPECT_EQ(padnd_execute(plan, data.data(), out.data(), 640 * 640 * 4, nullptr), PADND_OK);
+  EXPECT_STREQ(padnd_last_error(), "plan: null pointer");  // this thread's own last failure
+  padnd_plan_destroy(plan);
+}
+
+}  // namespace
