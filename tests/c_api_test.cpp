@@ -63,8 +63,10 @@ TEST(CApi, MatchesTheCppApiOnRandomRequests) {
     ASSERT_EQ(status, PADND_OK) << padnd_last_error();
     std::vector<std::int16_t> out(static_cast<std::size_t>(want->size()), -1);
     ASSERT_EQ(padnd_execute(plan, data.data(), out.data(), want->byte_size(), nullptr), PADND_OK);
-    EXPECT_EQ(std::memcmp(out.data(), want->data(), static_cast<std::size_t>(want->byte_size())),
-              0);
+    if (want->byte_size() > 0) {  // memcmp takes no null pointer, even for 0 bytes
+      EXPECT_EQ(std::memcmp(out.data(), want->data(), static_cast<std::size_t>(want->byte_size())),
+                0);
+    }
     // The window of the last row, into a buffer whose rows are 2 elements apart more.
     const std::int64_t cols = want->shape()[1];
     if (want->shape()[0] > 0 && cols > 0) {
