@@ -168,6 +168,81 @@ TEST(CApi, BadArgumentsAreStatusesWithMessages) {
   padnd_plan_destroy(nullptr);
 }
 
+/// Executes `plan` on `data` (float32) and checks the output against padnd::pad of `spec`.
+void expect_same_as_cpp(padnd_plan* plan, const std::vector<float>& data,
+                        const std::vector<std::int64_t>& shape, const padnd::PadSpec& spec) {
+  ASSERT_NE(plan, nullptr) << padnd_last_error();
+  const padnd::Tensor want =
+      padnd::pad(padnd::TensorView{data.data(), padnd::DType::float32, shape, {}}, spec);
+  std::int64_t bytes = 0;
+  ASSERT_EQ(padnd_plan_output(plan, nullptr, nullptr, 0, &bytes), PADND_OK);
+  ASSERT_EQ(bytes, want.byte_size());
+  std::vector<float> out(static_cast<std::size_t>(want.size()));
+  ASSERT_EQ(padnd_execute(plan, data.data(), out.data(), bytes, nullptr), PADND_OK);
+  EXPECT_EQ(std::memcmp(out.data(), want.data(), static_cast<std::size_t>(bytes)), 0);
+  padnd_plan_destroy(plan);
+}
+
+TEST(CApi, OpenVinoNgraphAndNumpyArguments) {
+  const std::vector<float> data{1, 2, 3, 4, 5, 6};
+  const std::vector<std::int64_t> shape{2, 3};
+  const padnd_tensor input{data.data(), {PADND_FLOAT32, 0}, 2, shape.data(), nullptr};
+  const std::int64_t begin[2] = {1, -1}, end[2] = {0, 2};
+  const float nine = 9;
+  padnd_plan* plan = nullptr;
+
+  const padnd_openvino_pad ov{12, "EDGE", begin, 2, end, 2, nullptr, 0, 0};
+  ASSERT_EQ(padnd_plan_create_openvino(&input, &ov, &plan), PADND_OK) << padnd_last_error();
+  padnd::openvino::PadOp ov_cpp;
+  ov_cpp.pad_mode = "EDGE";
+  ov_cpp.pads_begin = padnd::IntTensor::vector({1, -1});
+  ov_cpp.pads_end = padnd::IntTensor::vector({0, 2});
+  expect_same_as_cpp(plan, data, shape,
+                     padnd::openvino::to_canonical(ov_cpp, padnd::DType::float32, shape));
+
+  const std::int64_t below[2] = {1, 0}, above[2] = {0, 1}, interior[2] = {1, 2};
+  const padnd_ngraph_pad v0{0, "constant", below, 2, above, 2, interior, 2, &nine, 4};
+  ASSERT_EQ(padnd_plan_create_ngraph(&input, &v0, &plan), PADND_OK) << padnd_last_error();
+  padnd::ngraph::PadV0 v0_cpp;
+  v0_cpp.arg_pad_value = padnd::ValueTensor::scalar(
+      padnd::DType::float32, std::string(reinterpret_cast<const char*>(&nine), sizeof nine));
+  v0_cpp.padding_below = {1, 0};
+  v0_cpp.padding_above = {0, 1};
+  v0_cpp.padding_interior = std::vector<std::int64_t>{1, 2};
+  v0_cpp.pad_mode = "constant";
+  expect_same_as_cpp(plan, data, shape,
+                     padnd::ngraph::to_canonical(v0_cpp, padnd::DType::float32, shape));
+  padnd_ngraph_pad v0_no_value = v0;
+  v0_no_value.pad_value = nullptr;
+  EXPECT_EQ(padnd_plan_create_ngraph(&input, &v0_no_value, &plan), PADND_INVALID_ARGUMENT);
+  EXPECT_EQ(plan, nullptr);
+
+  // numpy: axis 0 linear_ramp to 10 / 20 (float64 end values), axis 1 mean of 2 elements.
+  const std::int64_t widths[4] = {2, 1, 1, 2};
+  const char* modes[2] = {"linear_ramp", "mean"};
+  const double ends[4] = {10, 20, 0, 0};
+  const std::int64_t stats[4] = {2, 2, 2, -1};
+  const padnd_numpy_pad np_args{widths, 2,     modes, 2,       nullptr, 0,       ends, 2,
+                                {0, 0}, stats, 2,     nullptr, -1,      nullptr, 0};
+  ASSERT_EQ(padnd_plan_create_numpy(&input, &np_args, &plan), PADND_OK) << padnd_last_error();
+  padnd::numpy::PadArgs np_cpp;
+  np_cpp.pad_width = {{2, 1}, {1, 2}};
+  np_cpp.modes = {"linear_ramp", "mean"};
+  const auto f64 = [](double v) { return std::string(reinterpret_cast<const char*>(&v), 8); };
+  np_cpp.end_values = {{f64(10), f64(20)}, {f64(0), f64(0)}};
+  np_cpp.stat_length = {{2, 2}, {2, std::nullopt}};
+  expect_same_as_cpp(plan, data, shape, padnd::numpy::to_canonical(np_cpp, shape));
+  padnd_numpy_pad bad = np_args;
+  bad.modes = nullptr;
+  EXPECT_EQ(padnd_plan_create_numpy(&input, &bad, &plan), PADND_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(padnd_last_error()).find("args.modes: null pointer"), std::string::npos);
+  bad = np_args;
+  bad.stat_length_pairs = -1;
+  EXPECT_EQ(padnd_plan_create_numpy(&input, &bad, &plan), PADND_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(padnd_last_error()).find("args.stat_length: bad pair count -1"),
+            std::string::npos);
+}
+
 TEST(CApi, InferShapeAndOutputWithoutData) {
   const std::int64_t shape[3] = {2, 0, 5};
   const std::vector<std::int64_t> begin{1, 2, -1}, end{0, 0, 3};

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* padnd's C ABI (C11): plans from the canonical description or from ONNX Pad's arguments,
+/* padnd's C ABI (C11): plans from the canonical description or from each spec's arguments,
  * shape inference without data, and execution of a whole output or any window of it into a
  * caller's buffer. No C++ type crosses it and no exception escapes it: every function returns a
  * padnd_status, and on failure padnd_last_error() says which argument, axis and values were
@@ -130,6 +130,53 @@ typedef struct padnd_onnx_pad {
   int64_t axes_count;
 } padnd_onnx_pad;
 
+/** OpenVINO Pad-1 / Pad-12 (docs/spec.md §5): `version` 1 or 12. */
+typedef struct padnd_openvino_pad {
+  int32_t version;
+  const char* pad_mode; /**< constant | edge | reflect | symmetric (any case) */
+  const int64_t* pads_begin;
+  int64_t pads_begin_count;
+  const int64_t* pads_end;
+  int64_t pads_end_count;
+  const void* pad_value; /**< one element of the data's type; NULL: absent */
+  int64_t pad_value_bytes;
+  int32_t allow_negative_pads_v1; /**< Pad-1: accept negative pads (a runtime's choice) */
+} padnd_openvino_pad;
+
+/** nGraph Pad v0 (with interior padding) and v1 (docs/spec.md §6): `version` 0 or 1. */
+typedef struct padnd_ngraph_pad {
+  int32_t version;
+  const char* pad_mode;      /**< CONSTANT | EDGE | REFLECT | SYMMETRIC (any case) */
+  const int64_t* pads_begin; /**< v0 padding_below, v1 pads_begin */
+  int64_t pads_begin_count;
+  const int64_t* pads_end; /**< v0 padding_above, v1 pads_end */
+  int64_t pads_end_count;
+  const int64_t* interior; /**< v0 padding_interior; NULL: absent */
+  int64_t interior_count;
+  const void* pad_value; /**< one element of the data's type; v1: NULL is absent */
+  int64_t pad_value_bytes;
+} padnd_ngraph_pad;
+
+/** numpy.pad's arguments after numpy's broadcasting: one entry per axis (or count 0 for "not
+ * given"), as docs/spec.md §7 describes them. Pairs are (before, after). */
+typedef struct padnd_numpy_pad {
+  const int64_t* pad_width; /**< 2 * pad_width_pairs values */
+  int64_t pad_width_pairs;
+  const char* const* modes; /**< one mode for every axis, or one per axis */
+  int64_t mode_count;
+  const void* constant_values; /**< 2 * constant_values_pairs elements of the data's type */
+  int64_t constant_values_pairs;
+  const void* end_values; /**< 2 * end_values_pairs elements of `ramp_type` */
+  int64_t end_values_pairs;
+  padnd_type ramp_type;       /**< np.linspace's type for linear_ramp (dtype 0: float64) */
+  const int64_t* stat_length; /**< 2 * stat_length_pairs values; -1: the whole axis */
+  int64_t stat_length_pairs;
+  const char* reflect_type; /**< NULL or "even"; "odd" */
+  int32_t negative;         /**< -1: negative widths are errors; else a padnd_negative_order */
+  const int64_t* interior;  /**< padnd's extension; NULL: none */
+  int64_t interior_count;
+} padnd_numpy_pad;
+
 /** A host's parallel-for (an engine's own pool): calls task(task_context, t) once for every t
  * in [0, task_count), on any threads, and returns when all have returned. Tasks never throw. */
 typedef void (*padnd_c_task_fn)(void* task_context, int64_t task);
@@ -157,6 +204,18 @@ padnd_status padnd_plan_create(const padnd_tensor* input, const padnd_pad_spec* 
 /** The same from ONNX Pad's own arguments: ONNX's validation, then the canonical plan. */
 padnd_status padnd_plan_create_onnx(const padnd_tensor* input, const padnd_onnx_pad* node,
                                     padnd_plan** plan_out);
+
+/** The same from OpenVINO Pad-1 / Pad-12's arguments. */
+padnd_status padnd_plan_create_openvino(const padnd_tensor* input, const padnd_openvino_pad* op,
+                                        padnd_plan** plan_out);
+
+/** The same from nGraph Pad v0 / v1's arguments. */
+padnd_status padnd_plan_create_ngraph(const padnd_tensor* input, const padnd_ngraph_pad* op,
+                                      padnd_plan** plan_out);
+
+/** The same from numpy.pad's arguments, value modes and their keywords included. */
+padnd_status padnd_plan_create_numpy(const padnd_tensor* input, const padnd_numpy_pad* args,
+                                     padnd_plan** plan_out);
 
 /** Releases a plan (NULL is allowed). */
 void padnd_plan_destroy(padnd_plan* plan);

@@ -8,7 +8,10 @@
 #include <string>
 #include <vector>
 
+#include "padnd/adapters/ngraph.hpp"
+#include "padnd/adapters/numpy.hpp"
 #include "padnd/adapters/onnx.hpp"
+#include "padnd/adapters/openvino.hpp"
 #include "padnd/padnd.h"
 #include "padnd/padnd.hpp"
 
@@ -92,6 +95,15 @@ std::string bytes_of(const void* data, std::int64_t count, const char* argument)
                    : std::string();
 }
 
+/// The value count of `pairs` (before, after) pairs.
+std::int64_t pair_count(std::int64_t pairs, const char* argument) {
+  if (pairs < 0 || pairs > INT64_MAX / 2) {
+    throw Error(Errc::invalid_argument,
+                std::string(argument) + ": bad pair count " + std::to_string(pairs));
+  }
+  return 2 * pairs;
+}
+
 padnd::ElementType element_type(const padnd_type& t) {
   if (t.dtype < 0 || t.dtype > PADND_OPAQUE) {
     throw Error(Errc::unsupported_type, "type: unknown padnd_dtype " + std::to_string(t.dtype));
@@ -171,6 +183,111 @@ padnd::onnx::PadNode onnx_node(const padnd_onnx_pad* n, const padnd::ElementType
   return node;
 }
 
+/// A required mode name.
+std::string text_of(const char* text, const char* argument) {
+  require(text, argument);
+  return text;
+}
+
+/// `value` as a scalar ValueTensor of `type`, or nullopt when it is absent (null).
+std::optional<padnd::ValueTensor> value_tensor(const void* value, std::int64_t bytes,
+                                               const padnd::ElementType& type,
+                                               const char* argument) {
+  if (value == nullptr) return std::nullopt;
+  return padnd::ValueTensor::scalar(type, bytes_of(value, bytes, argument));
+}
+
+padnd::openvino::PadOp openvino_op(const padnd_openvino_pad* o, const padnd::ElementType& type) {
+  require(o, "op");
+  padnd::openvino::PadOp op;
+  op.version = o->version;
+  op.pad_mode = text_of(o->pad_mode, "op.pad_mode");
+  op.pads_begin =
+      padnd::IntTensor::vector(ints(o->pads_begin, o->pads_begin_count, "op.pads_begin"));
+  op.pads_end = padnd::IntTensor::vector(ints(o->pads_end, o->pads_end_count, "op.pads_end"));
+  op.pad_value = value_tensor(o->pad_value, o->pad_value_bytes, type, "op.pad_value");
+  op.allow_negative_pads_v1 = o->allow_negative_pads_v1 != 0;
+  return op;
+}
+
+padnd::PadSpec ngraph_spec(const padnd_ngraph_pad* o, const Input& in) {
+  require(o, "op");
+  const std::string mode = text_of(o->pad_mode, "op.pad_mode");
+  std::vector<std::int64_t> begin = ints(o->pads_begin, o->pads_begin_count, "op.pads_begin");
+  std::vector<std::int64_t> end = ints(o->pads_end, o->pads_end_count, "op.pads_end");
+  std::optional<padnd::ValueTensor> value =
+      value_tensor(o->pad_value, o->pad_value_bytes, in.type, "op.pad_value");
+  if (o->version == 0) {
+    padnd::ngraph::PadV0 op;
+    require(o->pad_value, "op.pad_value");  // v0's arg_pad_value is a required input
+    op.arg_pad_value = std::move(*value);
+    op.padding_below = std::move(begin);
+    op.padding_above = std::move(end);
+    if (o->interior != nullptr) {
+      op.padding_interior = ints(o->interior, o->interior_count, "op.interior");
+    }
+    op.pad_mode = mode;
+    return padnd::ngraph::to_canonical(op, in.type, in.shape);
+  }
+  if (o->version != 1) {
+    throw Error(Errc::invalid_argument,
+                "op.version: nGraph Pad has versions 0 and 1, got " + std::to_string(o->version));
+  }
+  padnd::ngraph::PadV1 op;
+  op.pads_begin = padnd::IntTensor::vector(std::move(begin));
+  op.pads_end = padnd::IntTensor::vector(std::move(end));
+  op.arg_pad_value = std::move(value);
+  op.pad_mode = mode;
+  return padnd::ngraph::to_canonical(op, in.type, in.shape);
+}
+
+/// `pairs` (before, after) pairs of elements of `item_bytes` each at `data`.
+padnd::numpy::ValuePairs value_pairs(const void* data, std::int64_t pairs, std::int64_t item_bytes,
+                                     const char* argument) {
+  const std::string bytes = bytes_of(
+      data,
+      padnd::storage_bytes(padnd::ElementType::opaque(item_bytes), pair_count(pairs, argument)),
+      argument);
+  padnd::numpy::ValuePairs out;
+  const auto item = static_cast<std::size_t>(item_bytes);
+  for (std::size_t i = 0; i < bytes.size(); i += 2 * item) {
+    out.emplace_back(bytes.substr(i, item), bytes.substr(i + item, item));
+  }
+  return out;
+}
+
+padnd::numpy::PadArgs numpy_args(const padnd_numpy_pad* a, const padnd::ElementType& type) {
+  require(a, "args");
+  padnd::numpy::PadArgs args;
+  const std::vector<std::int64_t> widths =
+      ints(a->pad_width, pair_count(a->pad_width_pairs, "args.pad_width"), "args.pad_width");
+  for (std::size_t i = 0; i < widths.size(); i += 2)
+    args.pad_width.emplace_back(widths[i], widths[i + 1]);
+  if (a->mode_count > 0) {
+    require(a->modes, "args.modes");
+    args.modes.clear();
+    for (std::int64_t i = 0; i < a->mode_count; ++i)
+      args.modes.push_back(text_of(a->modes[i], "args.modes"));
+  }
+  if (a->ramp_type.dtype != 0) args.ramp_type = element_type(a->ramp_type);
+  args.constant_values = value_pairs(a->constant_values, a->constant_values_pairs,
+                                     padnd::storage_bytes(type, 1), "args.constant_values");
+  args.end_values = value_pairs(a->end_values, a->end_values_pairs,
+                                padnd::storage_bytes(args.ramp_type, 1), "args.end_values");
+  const std::vector<std::int64_t> stats = ints(
+      a->stat_length, pair_count(a->stat_length_pairs, "args.stat_length"), "args.stat_length");
+  const auto stat = [](std::int64_t v) { return v == -1 ? std::nullopt : std::optional(v); };
+  for (std::size_t i = 0; i < stats.size(); i += 2)
+    args.stat_length.emplace_back(stat(stats[i]), stat(stats[i + 1]));
+  if (a->reflect_type != nullptr) args.reflect_type = a->reflect_type;
+  if (a->negative != -1) {
+    args.negative =
+        enum_value<padnd::NegativeOrder>(a->negative, PADND_CROP_THEN_PAD, "args.negative");
+  }
+  if (a->interior != nullptr) args.interior = ints(a->interior, a->interior_count, "args.interior");
+  return args;
+}
+
 padnd::ExecOptions options_of(const padnd_exec_options* o) {
   padnd::ExecOptions options;
   if (o == nullptr) return options;
@@ -180,11 +297,15 @@ padnd::ExecOptions options_of(const padnd_exec_options* o) {
   return options;
 }
 
-padnd_status make_plan(padnd_plan** plan_out, const auto& build) {
+/// Plans the request `spec_for(input)` translates the caller's arguments into, for `input`;
+/// *plan_out is NULL unless it succeeds.
+padnd_status plan_for(const padnd_tensor* input, padnd_plan** plan_out, const auto& spec_for) {
   if (plan_out != nullptr) *plan_out = nullptr;
   return guarded([&] {
     require(plan_out, "plan_out");
-    *plan_out = new padnd_plan{build()};
+    const Input in = input_of(input);
+    const padnd::PadSpec spec = spec_for(in);
+    *plan_out = new padnd_plan{padnd::make_plan(in.type, in.shape, in.byte_strides, spec)};
   });
 }
 
@@ -196,19 +317,32 @@ const char* padnd_last_error(void) { return g_last_error.c_str(); }
 
 padnd_status padnd_plan_create(const padnd_tensor* input, const padnd_pad_spec* spec,
                                padnd_plan** plan_out) {
-  return make_plan(plan_out, [&] {
-    const Input in = input_of(input);
-    return padnd::make_plan(in.type, in.shape, in.byte_strides, spec_of(spec));
-  });
+  return plan_for(input, plan_out, [&](const Input&) { return spec_of(spec); });
 }
 
 padnd_status padnd_plan_create_onnx(const padnd_tensor* input, const padnd_onnx_pad* node,
                                     padnd_plan** plan_out) {
-  return make_plan(plan_out, [&] {
-    const Input in = input_of(input);
-    const padnd::PadSpec spec =
-        padnd::onnx::to_canonical(onnx_node(node, in.type), in.type, in.shape);
-    return padnd::make_plan(in.type, in.shape, in.byte_strides, spec);
+  return plan_for(input, plan_out, [&](const Input& in) {
+    return padnd::onnx::to_canonical(onnx_node(node, in.type), in.type, in.shape);
+  });
+}
+
+padnd_status padnd_plan_create_openvino(const padnd_tensor* input, const padnd_openvino_pad* op,
+                                        padnd_plan** plan_out) {
+  return plan_for(input, plan_out, [&](const Input& in) {
+    return padnd::openvino::to_canonical(openvino_op(op, in.type), in.type, in.shape);
+  });
+}
+
+padnd_status padnd_plan_create_ngraph(const padnd_tensor* input, const padnd_ngraph_pad* op,
+                                      padnd_plan** plan_out) {
+  return plan_for(input, plan_out, [&](const Input& in) { return ngraph_spec(op, in); });
+}
+
+padnd_status padnd_plan_create_numpy(const padnd_tensor* input, const padnd_numpy_pad* args,
+                                     padnd_plan** plan_out) {
+  return plan_for(input, plan_out, [&](const Input& in) {
+    return padnd::numpy::to_canonical(numpy_args(args, in.type), in.shape);
   });
 }
 
