@@ -217,6 +217,15 @@ padnd_status padnd_plan_create_ngraph(const padnd_tensor* input, const padnd_ngr
 padnd_status padnd_plan_create_numpy(const padnd_tensor* input, const padnd_numpy_pad* args,
                                      padnd_plan** plan_out);
 
+/** Describes a DLPack tensor (`dltensor` points at a `DLTensor`, DLPack 0.6 or later: pass it
+ * directly) as a padnd_tensor: its data (byte_offset added), element type (int, uint, float,
+ * bfloat, complex and bool of the widths padnd has, one lane), shape (borrowed from the
+ * DLTensor) and strides, converted from elements to bytes into `byte_strides_out` (room for
+ * its ndim entries; NULL strides stay NULL, C order). A tensor not in host memory (CUDA,
+ * ROCm, ...) is PADND_UNSUPPORTED_TYPE naming its device. */
+padnd_status padnd_tensor_from_dlpack(const void* dltensor, padnd_tensor* tensor_out,
+                                      int64_t* byte_strides_out, int32_t byte_strides_capacity);
+
 /** Releases a plan (NULL is allowed). */
 void padnd_plan_destroy(padnd_plan* plan);
 

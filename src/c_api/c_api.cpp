@@ -8,12 +8,19 @@
 #include <string>
 #include <vector>
 
+#include "c_api_internal.hpp"
 #include "padnd/adapters/ngraph.hpp"
 #include "padnd/adapters/numpy.hpp"
 #include "padnd/adapters/onnx.hpp"
 #include "padnd/adapters/openvino.hpp"
 #include "padnd/padnd.h"
 #include "padnd/padnd.hpp"
+
+void padnd::c_api::require(const void* pointer, const char* argument) {
+  if (pointer == nullptr) {
+    throw Error(Errc::invalid_argument, std::string(argument) + ": null pointer");
+  }
+}
 
 struct padnd_plan {
   padnd::Plan plan;
@@ -66,11 +73,7 @@ padnd_status guarded(const Body& body) noexcept {
   return PADND_INTERNAL;
 }
 
-void require(const void* pointer, const char* argument) {
-  if (pointer == nullptr) {
-    throw Error(Errc::invalid_argument, std::string(argument) + ": null pointer");
-  }
-}
+using padnd::c_api::require;
 
 /// `count` values at `values` (which may be null only when count is 0).
 std::vector<std::int64_t> ints(const std::int64_t* values, std::int64_t count,
@@ -343,6 +346,13 @@ padnd_status padnd_plan_create_numpy(const padnd_tensor* input, const padnd_nump
                                      padnd_plan** plan_out) {
   return plan_for(input, plan_out, [&](const Input& in) {
     return padnd::numpy::to_canonical(numpy_args(args, in.type), in.shape);
+  });
+}
+
+padnd_status padnd_tensor_from_dlpack(const void* dltensor, padnd_tensor* tensor_out,
+                                      int64_t* byte_strides_out, int32_t byte_strides_capacity) {
+  return guarded([&] {
+    padnd::c_api::tensor_from_dlpack(dltensor, tensor_out, byte_strides_out, byte_strides_capacity);
   });
 }
 
