@@ -327,9 +327,9 @@ options:
   --value TEXT       pad value in the input's dtype: 1.5, -3, true, 1+2j, abc, NaT, ...
   --axes LIST        ONNX opset >= 18 only: the axes the pads refer to (may be negative)
   --interior LIST    nGraph v0 only: elements inserted between neighbours, one per axis
-  --spec NAME        onnx (= onnx:25, the default), onnx:1..25 (opset), openvino:1,
+  --spec NAME        onnx (= onnx:25, the default), onnx:1..28 (opset), openvino:1,
                      openvino:12, ngraph:v0, ngraph:v1, numpy
-  --window RANGES     only this window of the output, one start:stop per axis as numpy
+  --window RANGES    only this window of the output, one start:stop per axis as numpy
                      slices it (either may be omitted or negative; missing axes whole),
                      e.g. 0:256,100: or :,-8:
   --shape LIST       explain without a file: the input shape, e.g. 2,3,4

@@ -641,6 +641,17 @@ def test_help_and_version(padnd):
     assert result.returncode == 0 and result.stdout.strip() == f"padnd {version}"
 
 
+def test_help_names_the_opsets_the_spec_accepts(padnd):
+    # The newest opset padnd knows, from the C++ header, is the one --help states and accepts.
+    newest = int(re.search(r"kNewestKnownOpset = (\d+);",
+                           (REPO / "include/padnd/adapters/onnx.hpp").read_text()).group(1))
+    assert f"onnx:1..{newest} (opset)" in padnd.run("--help").stdout
+    src = padnd.save(np.arange(3, dtype=np.float32))
+    assert padnd.run(src, "-o", "out.npy", "--pads=1,1", f"--spec=onnx:{newest}").returncode == 0
+    err = padnd.fail(src, "-o", "out.npy", "--pads=1,1", f"--spec=onnx:{newest + 1}", code=2)
+    assert f"unknown --spec 'onnx:{newest + 1}' (expected onnx, onnx:1..{newest}," in err
+
+
 def test_option_args_helper():
     assert option_args([1, -2], mode="edge", axes=[0]) == ["--pads=1,-2", "--mode=edge",
                                                            "--axes=0"]
