@@ -226,7 +226,7 @@ auto with_memory_context(const std::string& what, F&& step) {
   try {
     return step();
   } catch (const std::bad_alloc&) {
-    throw Error(Errc::overflow, "out of memory while " + what);
+    throw Error(Errc::out_of_memory, "out of memory while " + what);
   }
 }
 
@@ -308,8 +308,9 @@ std::vector<std::byte> allocate_output(const NpyDtype& dtype, const Window& wind
   try {
     output.resize(static_cast<std::size_t>(bytes));
   } catch (const std::bad_alloc&) {
-    throw Error(Errc::overflow, "cannot allocate " + std::to_string(bytes) +
-                                    " bytes for the output of shape " + shape_text(window.shape));
+    throw Error(Errc::out_of_memory, "cannot allocate " + std::to_string(bytes) +
+                                         " bytes for the output of shape " +
+                                         shape_text(window.shape));
   }
   return output;
 }

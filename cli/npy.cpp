@@ -157,7 +157,8 @@ std::string read_exact(InputFile& in, std::size_t n, const char* what) {
 }
 
 [[noreturn]] void fail_alloc(const std::string& name, std::int64_t bytes, const std::string& what) {
-  throw Error(Errc::io, name + ": cannot allocate " + std::to_string(bytes) + " bytes for " + what);
+  throw Error(Errc::out_of_memory,
+              name + ": cannot allocate " + std::to_string(bytes) + " bytes for " + what);
 }
 
 /// Every key once, each of the three numpy writes, nothing else (numpy's own checks).

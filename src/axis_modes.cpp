@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "message_text.hpp"
 #include "padnd/error.hpp"
 #include "plan_internal.hpp"
 #include "value_modes/type_rules.hpp"
@@ -15,20 +16,12 @@
 namespace padnd::detail {
 namespace {
 
-std::string where(std::string_view argument, std::size_t axis) {
-  return std::string(argument) + ": axis " + std::to_string(axis) + ": ";
-}
-
 bool is_statistic(Mode mode) { return computes_values(mode) && mode != Mode::linear_ramp; }
 
 bool computes(const AxisMode& m) { return computes_values(m.mode) || m.odd; }
 
 bool has_zero_length(std::span<const std::int64_t> shape) {
   return std::find(shape.begin(), shape.end(), 0) != shape.end();
-}
-
-std::string side_text(std::int64_t begin, std::int64_t end) {
-  return "(begin " + std::to_string(begin) + ", end " + std::to_string(end) + ")";
 }
 
 /// The rule a pass runs with: values resolved to bytes, stat lengths clipped to the axis.

@@ -270,9 +270,10 @@ void masked_rows(const BytesLoop& loop, std::int64_t r0, std::int64_t r1) {
 
 /// The input bytes a plan's view spans: [lo, hi) relative to the input pointer.
 std::pair<std::int64_t, std::int64_t> view_span(const Plan& plan) {
-  std::int64_t lo = detail::program(plan).view_offset();
-  std::int64_t hi = detail::program(plan).view_offset() + detail::program(plan).unit_bytes();
-  for (const PlanAxis& a : detail::program(plan).axes()) {
+  const Program& prog = detail::program(plan);
+  std::int64_t lo = prog.view_offset();
+  std::int64_t hi = prog.view_offset() + prog.unit_bytes();
+  for (const PlanAxis& a : prog.axes()) {
     const std::int64_t reach = (a.in_len - 1) * a.in_stride;  // in_len >= 1: rows are read
     (reach < 0 ? lo : hi) += reach;
   }
@@ -545,16 +546,17 @@ void run_packed(const Plan& plan, const RowContext& ctx, const std::uint8_t* in,
 
 RowContext row_context(const Plan& plan, const ExecOptions& options) {
   using detail::PlanAccess;
-  const PlanAxis& row = detail::program(plan).axes().back();
+  const Program& prog = detail::program(plan);
+  const PlanAxis& row = prog.axes().back();
   const std::int64_t traffic_bytes =
       PlanAccess::input_elements(plan) * plan.type().item_bytes() + plan.output_bytes();
   return RowContext{
-      detail::program(plan).row_segments(),
-      detail::program(plan).bordered_row() ? &*detail::program(plan).bordered_row() : nullptr,
-      detail::program(plan).gather_table().data(),
+      prog.row_segments(),
+      prog.bordered_row() ? &*prog.bordered_row() : nullptr,
+      prog.gather_table().data(),
       row.out_len,
       row.in_stride,
-      detail::program(plan).unit_bytes(),
+      prog.unit_bytes(),
       &PlanAccess::fill(plan),
       PlanAccess::fill_byte(plan),
       options.streaming == Streaming::always ||
@@ -607,8 +609,7 @@ void run_engine(const Plan& plan, const void* in, void* out, const ExecOptions& 
 void check_options(const ExecOptions& options) {
   if (options.threads < 0) {
     throw Error(Errc::invalid_argument,
-                "threads: expected 0 (one per core) or a positive count, "
-                "got " +
+                "threads: expected 0 (one per core) or a positive count, got " +
                     std::to_string(options.threads));
   }
   if (static_cast<unsigned>(options.streaming) > static_cast<unsigned>(Streaming::never)) {

@@ -8,6 +8,7 @@
 
 #include "checked.hpp"
 #include "index_map.hpp"
+#include "message_text.hpp"
 #include "padnd/error.hpp"
 #include "plan_access.hpp"
 #include "plan_internal.hpp"
@@ -27,7 +28,7 @@ using detail::kPadIndex;
 /// Largest unit that contiguous plain innermost axes are folded into.
 constexpr std::int64_t kMaxUnitBytes = 4096;
 
-std::string axis_text(std::size_t axis) { return "axis " + std::to_string(axis); }
+using detail::axis_text;
 
 /// The caller's numbers for one axis, before any arithmetic on them (docs/spec.md §2.2).
 void check_axis_arguments(std::size_t axis, std::int64_t in_len, const AxisPad& p, Mode axis_mode) {
@@ -64,8 +65,7 @@ void check_extendable(std::size_t axis, std::int64_t in_len, const AxisPad& p, s
   // Both crops may be near INT64_MAX (neither is INT64_MIN: checked before).
   const std::optional<std::int64_t> crop =
       detail::checked_add(p.begin < 0 ? -p.begin : 0, p.end < 0 ? -p.end : 0);
-  const std::string pads_text =
-      "(begin " + std::to_string(p.begin) + ", end " + std::to_string(p.end) + ")";
+  const std::string pads_text = detail::side_text(p.begin, p.end);
   if (!crop || *crop > in_len) {
     throw Error(Errc::out_of_range, "pads: " + axis_text(axis) + ": " + mode + " mode crops " +
                                         (crop ? std::to_string(*crop) : "more than INT64_MAX") +
@@ -488,7 +488,7 @@ Strategy choose_strategy(Program& prog, Storage storage, bool dense, std::int64_
 
 /// Input strides: one per axis, none for packed types, whole std::string objects for strings.
 void check_strides(const ElementType& type, const std::vector<std::int64_t>& shape,
-                   const std::vector<std::int64_t>& byte_strides) {
+                   std::int64_t elements, const std::vector<std::int64_t>& byte_strides) {
   if (!byte_strides.empty() && byte_strides.size() != shape.size()) {
     throw Error(Errc::shape_mismatch, "strides: expected " + std::to_string(shape.size()) +
                                           " byte strides (one per axis), got " +
@@ -500,7 +500,7 @@ void check_strides(const ElementType& type, const std::vector<std::int64_t>& sha
                                             "supported for packed types");
   }
   if (byte_strides.empty()) {
-    storage_bytes(type, element_count(shape));  // a dense input's bytes fit in int64
+    storage_bytes(type, elements);  // a dense input's bytes fit in int64
   } else {
     detail::check_strided_extent("strides", shape, byte_strides, detail::element_unit(type));
   }
@@ -741,7 +741,7 @@ Plan PlanAccess::make(const ElementType& type, const std::vector<std::int64_t>& 
     for (const AxisPad& p : spec.axes) prog.begins_.push_back(p.begin);
     prog.pass_lens_.assign(shape.begin(), shape.end());
   }
-  check_strides(type, shape, byte_strides);
+  check_strides(type, shape, plan.in_elems_, byte_strides);
   // An empty output needs no fill: an element of a huge item size is never built for nothing.
   if (plan.out_elems_ > 0) set_fill(plan, spec.value);
   set_rules(plan, byte_strides, spec);

@@ -12,8 +12,8 @@
 #include <sys/mman.h>
 #endif
 
-#include "adapters/checks.hpp"
 #include "checked.hpp"
+#include "message_text.hpp"
 #include "padnd/error.hpp"
 
 namespace padnd {
@@ -93,7 +93,7 @@ Tensor::Tensor(ElementType type, std::vector<std::int64_t> shape, bool zero_fill
   } catch (const std::bad_alloc&) {
     throw Error(Errc::out_of_memory, "cannot allocate " + std::to_string(bytes_) + " bytes for a " +
                                          type_.name() + " tensor of shape " +
-                                         adapters::list_text(shape_));
+                                         detail::list_text(shape_));
   }
   if (zero_fill) std::memset(bytes_storage_.get(), 0, static_cast<std::size_t>(bytes_));
 }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine.hpp"
+#include "message_text.hpp"
 #include "padnd/error.hpp"
 #include "padnd/plan.hpp"
 #include "padnd/tensor.hpp"
@@ -23,7 +24,7 @@ using detail::element_unit;
 using detail::PlanAccess;
 using Ints = InlineVector<std::int64_t, Plan::kInlineRank>;
 
-std::string axis_text(std::size_t k) { return "axis " + std::to_string(k); }
+using detail::axis_text;
 
 void check_window(const Plan& plan, const Window& window) {
   const std::span<const std::int64_t> shape = plan.output_shape();

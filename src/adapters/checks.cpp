@@ -26,46 +26,13 @@ std::string_view side_name(bool begin_breaks, std::string_view begin_name,
   return begin_breaks ? begin_name : end_name;
 }
 
-std::string pads_text(const AxisPad& p) {
-  return "begin " + std::to_string(p.begin) + ", end " + std::to_string(p.end);
-}
+std::string pads_text(const AxisPad& p) { return detail::side_text(p.begin, p.end); }
 
 }  // namespace
 
 void fail(Errc code, std::string_view argument, const std::string& detail) {
   throw Error(code, std::string(argument) + ": " + detail);
 }
-
-std::string list_text(std::span<const std::int64_t> values) {
-  constexpr std::size_t kShownValues = 16;  // a message stays short whatever the caller passed
-  std::string text = "[";
-  for (std::size_t i = 0; i < std::min(values.size(), kShownValues); ++i) {
-    if (i > 0) text += ", ";
-    text += std::to_string(values[i]);
-  }
-  if (values.size() > kShownValues) {
-    text += ", ... (" + std::to_string(values.size()) + " values)";
-  }
-  return text + "]";
-}
-
-std::string quoted(std::string_view text) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out = "'";
-  for (const char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (byte >= 0x20 && byte < 0x7f) {
-      out += c;
-    } else {
-      out += "\\x";
-      out += kHex[byte >> 4];
-      out += kHex[byte & 15];
-    }
-  }
-  return out + "'";
-}
-
-std::string axis_text(std::size_t axis) { return "axis " + std::to_string(axis); }
 
 void require_vector(const IntTensor& t, std::string_view argument) {
   if (t.shape.size() != 1) {
@@ -180,7 +147,7 @@ void require_non_negative(const std::vector<AxisPad>& pads, std::string_view beg
     if (p.begin < 0 || p.end < 0) {
       const std::int64_t bad = p.begin < 0 ? p.begin : p.end;
       fail(Errc::out_of_range, side_name(p.begin < 0, begin_name, end_name),
-           axis_text(k) + ": negative pad " + std::to_string(bad) + " (" + pads_text(p) + "); " +
+           axis_text(k) + ": negative pad " + std::to_string(bad) + " " + pads_text(p) + "; " +
                std::string(why));
     }
   }
@@ -196,8 +163,8 @@ void require_length_where_padded(const std::vector<AxisPad>& pads,
       fail(Errc::out_of_range, side_name(p.begin > 0, begin_name, end_name),
            axis_text(k) + ": " + std::string(mode_text) +
                " mode needs an input length of at least " + std::to_string(min_len) +
-               " on a padded axis; the input length is " + std::to_string(shape[k]) + " (" +
-               pads_text(p) + ")");
+               " on a padded axis; the input length is " + std::to_string(shape[k]) + " " +
+               pads_text(p));
     }
   }
 }
@@ -215,8 +182,8 @@ void require_pads_at_most(const std::vector<AxisPad>& pads, std::span<const std:
                      : "input length - " + std::to_string(-slack) + " = " + std::to_string(limit);
       fail(Errc::out_of_range, side_name(begin_breaks, begin_name, end_name),
            axis_text(k) + ": " + std::string(mode_text) + " pad " +
-               std::to_string(begin_breaks ? p.begin : p.end) + " exceeds " + bound + " (" +
-               pads_text(p) + ")");
+               std::to_string(begin_breaks ? p.begin : p.end) + " exceeds " + bound + " " +
+               pads_text(p));
     }
   }
 }

@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "../message_text.hpp"
 #include "padnd/adapters/inputs.hpp"
 #include "padnd/element_type.hpp"
 #include "padnd/error.hpp"
@@ -26,14 +27,10 @@ namespace padnd::adapters {
 /// Throws Error(code, "<argument>: <detail>").
 [[noreturn]] void fail(Errc code, std::string_view argument, const std::string& detail);
 
-/// "[1, -2, 3]" (also used for shapes; a scalar's shape prints as "[]"); past 16 values,
-/// "[0, 1, ..., 15, ... (30000 values)]".
-std::string list_text(std::span<const std::int64_t> values);
-/// `text` in single quotes, each byte outside printable ASCII as \xNN: a caller's string never
-/// puts a control character in a message (a NUL would cut it short as a C string).
-std::string quoted(std::string_view text);
-/// "axis 2"
-std::string axis_text(std::size_t axis);
+// The message pieces of src/message_text.hpp, under the adapters' names.
+using detail::axis_text;
+using detail::list_text;
+using detail::quoted;
 
 /// Requires `t` to be 1-D with as many values as its shape says.
 void require_vector(const IntTensor& t, std::string_view argument);

@@ -82,6 +82,17 @@ PADND_INLINE void reverse_units(std::byte* out, const std::byte* in, std::int64_
   for (; i < n; ++i) copy_unit<W>(out + i * unit, in - i * stride, unit);
 }
 
+/// `done` bytes at `out` hold a whole number of periods of `period_bytes`: doubles them until
+/// `total` bytes are written (a periodic border's far part, whose values repeat).
+inline void repeat_periods(std::byte* out, std::int64_t done, std::int64_t total,
+                           std::int64_t period_bytes) {
+  while (done < total) {
+    const std::int64_t more = std::min(done / period_bytes * period_bytes, total - done);
+    copy_bytes(out + done, out, static_cast<std::size_t>(more));
+    done += more;
+  }
+}
+
 /// `n` copies of the unit at `in`, at `out`: long runs (a wide edge border) double what is
 /// already written, a few block copies instead of one move per unit.
 template <std::int64_t W>
@@ -93,11 +104,7 @@ PADND_INLINE void repeat_unit(std::byte* out, const std::byte* in, std::int64_t 
     return;
   }
   for (std::int64_t i = 0; i < kDoubleFromUnits; ++i) copy_unit<W>(out + i * unit, in, unit);
-  for (std::int64_t have = kDoubleFromUnits; have < n;) {
-    const std::int64_t more = std::min(have, n - have);
-    copy_bytes(out + have * unit, out, static_cast<std::size_t>(more * unit));
-    have += more;
-  }
+  repeat_periods(out, kDoubleFromUnits * unit, n * unit, unit);
 }
 
 /// Fills `bytes` (a whole number of elements) with the pad value; short fills (row borders) are
@@ -234,17 +241,6 @@ PADND_INLINE void bytes_segment(const RowContext& c, const RowSegment& seg, std:
     }
     case RowSegment::Kind::periodic:
       return;  // for_each_piece unrolls it into its pattern's segments
-  }
-}
-
-/// `done` bytes at `out` hold a whole number of periods of `period_bytes`: doubles them until
-/// `total` bytes are written (a periodic border's far part, whose values repeat).
-inline void repeat_periods(std::byte* out, std::int64_t done, std::int64_t total,
-                           std::int64_t period_bytes) {
-  while (done < total) {
-    const std::int64_t more = std::min(done / period_bytes * period_bytes, total - done);
-    copy_bytes(out + done, out, static_cast<std::size_t>(more));
-    done += more;
   }
 }
 

@@ -89,8 +89,11 @@ class SoftHalf {
                                      (static_cast<std::uint32_t>(mantissa) << 13);
       return std::bit_cast<float>(nan_bits);
     }
-    if (biased == 0) return sign * std::ldexp(static_cast<float>(mantissa), kMinExponent - 10);
-    return sign * std::ldexp(static_cast<float>(mantissa + 1024), biased - 15 - kMantissaBits);
+    if (biased == 0) {
+      return sign * std::ldexp(static_cast<float>(mantissa), kMinExponent - kMantissaBits);
+    }
+    return sign * std::ldexp(static_cast<float>(mantissa + (1 << kMantissaBits)),
+                             biased - kMaxExponent - kMantissaBits);
   }
 
   std::uint16_t bits_ = 0;

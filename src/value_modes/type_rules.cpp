@@ -5,19 +5,12 @@
 
 #include <string>
 
+#include "../message_text.hpp"
 #include "../plan_internal.hpp"
 #include "padnd/error.hpp"
 
 namespace padnd::detail {
 namespace {
-
-std::string where(std::string_view argument, std::size_t axis) {
-  return std::string(argument) + ": axis " + std::to_string(axis) + ": ";
-}
-
-std::string side_text(std::int64_t begin, std::int64_t end) {
-  return "(begin " + std::to_string(begin) + ", end " + std::to_string(end) + ")";
-}
 
 /// Whether numpy computes mode `m` for `type`: everything for numbers (kinds b, i, u, f, c,
 /// long double included); maximum and minimum of datetime64 and odd reflection of timedelta64

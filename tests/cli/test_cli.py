@@ -879,23 +879,24 @@ def test_pads_count_error_is_short(padnd):
     assert "(1, 1, 1, 1, 1, 1, 1, 1, ...) (rank 25000)" in err and len(err) < 300, err
 
 
+def sparse_u1_npy(padnd, name, shape):
+    """A uint8 .npy of `shape` whose data is a hole on disk: big to read, cheap to make."""
+    header = npy_with_header(f"{{'descr': '|u1', 'fortran_order': False, 'shape': {shape}, }}"
+                             .encode())
+    with open(padnd.dir / name, "wb") as f:
+        f.write(header)
+        f.truncate(len(header) + int(np.prod(shape)))
+
+
 def test_allocation_failures_say_what_and_how_much(padnd):
     # A 300 MB input (sparse on disk) under a 256 MiB address-space limit.
-    path = padnd.dir / "big.npy"
-    header = npy_with_header(b"{'descr': '|u1', 'fortran_order': False, 'shape': (300000000,), }")
-    with open(path, "wb") as f:
-        f.write(header)
-        f.truncate(len(header) + 300_000_000)
+    sparse_u1_npy(padnd, "big.npy", (300_000_000,))
     result = run_limited(padnd, "big.npy", "-o", "out.npy", "--pads=0,0", memory=256 << 20)
     assert result.returncode == 1
     assert b"cannot allocate 300000000 bytes for the input data of shape (300000000,)" in \
         result.stderr, result.stderr
     # A 100 MB input that fits, padded to 300 MB that does not.
-    header = npy_with_header(b"{'descr': '|u1', 'fortran_order': False, "
-                             b"'shape': (1, 100000000), }")
-    with open(padnd.dir / "wide.npy", "wb") as f:
-        f.write(header)
-        f.truncate(len(header) + 100_000_000)
+    sparse_u1_npy(padnd, "wide.npy", (1, 100_000_000))
     result = run_limited(padnd, "wide.npy", "-o", "out.npy", "--pads=1,0,1,0", memory=256 << 20)
     assert result.returncode == 1
     assert b"cannot allocate 300000000 bytes for the output of shape (3, 100000000)" in \
@@ -1038,8 +1039,8 @@ def test_fifo_input_is_a_stream_and_waiting_is_visible(padnd):
 def strace_calls(padnd, *args):
     import shutil
     import subprocess
-    if shutil.which("strace") is None:
-        pytest.skip("strace is not installed")
+    # scripts/test.sh installs strace: a missing one is a broken setup, not a reason to skip.
+    assert shutil.which("strace") is not None, "strace is not installed (apt-get install strace)"
     log = padnd.dir / "strace.log"
     result = subprocess.run(["strace", "-f", "-o", log, "-e", "trace=fsync,rename,renameat,"
                              "renameat2", padnd.exe, *map(str, args)], cwd=padnd.dir,
