@@ -126,15 +126,16 @@ constexpr MiddleRun middle_run(const AxisRule& r, std::int64_t out_len) noexcept
   MiddleRun run;
   run.step = step;
   run.out_begin = first;
-  if (first < 0 && step > 1) {
-    run.out_begin = first + (-first + step - 1) / step * step;  // next source position
-  } else if (first < 0) {
-    run.out_begin = 0;
+  std::int64_t skipped = 0;  // input elements before the run
+  if (first < 0) {  // the next source position at or after 0; -first fits (no INT64_MIN pads)
+    const std::int64_t behind = -first % step;
+    run.out_begin = behind == 0 ? 0 : step - behind;
+    skipped = -first / step + (behind == 0 ? 0 : 1);
   }
   const std::int64_t stop = out_len < first + extent ? out_len : first + extent;
   if (stop <= run.out_begin) return MiddleRun{};
   run.len = stop - run.out_begin;
-  run.src = src_base + (step == 1 ? run.out_begin - first : (run.out_begin - first) / step);
+  run.src = src_base + skipped;
   return run;
 }
 

@@ -231,6 +231,39 @@ TEST(MiddleRun, WindowRunIsTheWholeRunCutToTheWindow) {
       });
 }
 
+// Pads and interiors near the int64 limits (the planner accepts them: begin + dilated length
+// fits): the run's edges map as source_index says.
+TEST(MiddleRun, FarPadsAndInteriors) {
+  constexpr std::int64_t k62 = std::int64_t{1} << 62;
+  constexpr NegativeOrder kMap = NegativeOrder::map_on_original;
+  const detail::AxisRule rules[] = {
+      {2, {-k62, 1, k62}, Mode::constant, kMap},  // a fuzzer's find: -begin + interior overflowed
+      {2, {-(k62 + 5), 7, k62 + 3}, Mode::constant, kMap},
+      {3, {-(INT64_MAX / 2), 0, INT64_MAX / 2 - 1}, Mode::constant, kMap},
+      {k62, {-(k62 - 3), INT64_MAX - k62, 0}, Mode::constant, kMap},
+      {k62 + 1, {k62 - 2, -k62, 0}, Mode::edge, kMap},
+      {k62 + 1, {k62 - 2, -k62, 0}, Mode::reflect, NegativeOrder::crop_then_pad},
+  };
+  for (const detail::AxisRule& rule : rules) {
+    const std::int64_t out_len = detail::padded_length(rule.in_len, rule.pad).out_len;
+    const detail::MiddleRun run = detail::middle_run(rule, out_len);
+    const std::string where = "D=" + std::to_string(rule.in_len) +
+                              " b=" + std::to_string(rule.pad.begin) +
+                              " e=" + std::to_string(rule.pad.end);
+    ASSERT_EQ(detail::padded_length(rule.in_len, rule.pad).overflow, nullptr) << where;
+    ASSERT_GE(run.out_begin, 0) << where;
+    ASSERT_LE(run.len, out_len - run.out_begin) << where;
+    const std::int64_t stop = run.out_begin + run.len;
+    for (std::int64_t o : {run.out_begin - 1, run.out_begin, stop - 1, stop, out_len - 1}) {
+      if (o < 0 || o >= out_len) continue;
+      const bool in_run = o >= run.out_begin && o < stop && (o - run.out_begin) % run.step == 0;
+      const std::int64_t want = in_run ? run.src + (o - run.out_begin) / run.step
+                                       : (o >= run.out_begin && o < stop ? detail::kPadIndex : -2);
+      if (want != -2) EXPECT_EQ(source_index(rule, o), want) << where << " o=" << o;
+    }
+  }
+}
+
 // docs/spec.md §2.5: the two orders differ exactly where one side crops and the other pads.
 TEST(SourceIndex, CropThenPadVersusMapOnOriginal) {
   const auto row = [](Mode mode, NegativeOrder order, std::int64_t d, AxisPad p) {
