@@ -11,8 +11,8 @@ merge=0
 if [[ ${1:-} == --merge ]]; then merge=1; shift; fi
 [[ ${1:-} == -- ]] && shift
 here=$(cd "$(dirname "$0")" && pwd)
-# CI (.ci/run sets PADND_DERANDOMIZE) replays one fixed sequence of mutations, so that a result
-# can be reproduced; long runs draw a new one each time.
+# CI (.ci/run sets PADND_DERANDOMIZE) fixes the mutator's seed; coverage feedback still varies
+# between runs (docs/fuzzing.md), so a failure is replayed from the input printed below.
 seed=()
 [[ -n ${PADND_DERANDOMIZE:-} ]] && seed=(-seed=1)
 scratch=$(mktemp -d)
