@@ -51,8 +51,24 @@ bash fuzz/run.sh build-fuzz 20
 # 6. Python suites (CLI on .npy files, numpy as the oracle).
 PADND_CLI="$PWD/build/padnd" .venv/bin/python -m pytest -q tests/cli
 
-# 7. Python package: built with the build deps already in the venv (no isolated env to fetch),
-#    then tested as installed (the sources live in python/padnd, so nothing shadows it here).
-#    tests/python includes bench/compare.py --quick --check-only (every installed peer, bit for bit).
-.venv/bin/pip install -q --no-build-isolation ./
+# 7. Python package: one wheel, built with the build deps already in the venv (no isolated env
+#    to fetch), then tested as installed (the sources live in python/padnd, so nothing shadows
+#    it here). tests/python includes bench/compare.py --quick --check-only (every installed
+#    peer, bit for bit).
+wheels=$(mktemp -d)
+.venv/bin/pip wheel -q --no-build-isolation --no-deps -w "$wheels" ./
+.venv/bin/pip install -q --force-reinstall --no-deps "$wheels"/padnd-*.whl
 .venv/bin/python -m pytest -q tests/python
+
+# 8. numpy's own pad tests (from the installed numpy) with np.pad replaced by padnd.pad, on the
+#    newest numpy (.venv) and on the oldest padnd supports (.venv-numpy-oldest).
+python3 -m venv .venv-numpy-oldest
+.venv-numpy-oldest/bin/pip install -q --upgrade pip
+.venv-numpy-oldest/bin/pip install -q "numpy==$(sed -n 's/^numpy>=//p' requirements-test.txt).*" \
+  "pytest>=8" "hypothesis>=6"
+.venv-numpy-oldest/bin/pip install -q --force-reinstall --no-deps "$wheels"/padnd-*.whl
+for venv in .venv .venv-numpy-oldest; do
+  PYTHONPATH=tests/numpy_suite "$venv/bin/python" -m pytest -q -p no:cacheprovider \
+    -p padnd_as_numpy_pad --pyargs numpy.lib.tests.test_arraypad
+done
+rm -rf "$wheels"

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import operator
+import warnings
+from typing import NamedTuple
 
 import numpy as np
 
@@ -16,6 +18,11 @@ from ._window import window_ranges
 _ALLOWED_KWARGS = {name: (keyword,) if keyword else () for name, keyword in _padnd.numpy_modes()}
 _STAT_MODES = tuple(name for name, keyword in _padnd.numpy_modes() if keyword == "stat_length")
 _NEGATIVE_ORDERS = ("map_on_original", "crop_then_pad")
+_INDEX_MODES = tuple(name for name, keyword in _padnd.numpy_modes()
+                     if keyword not in ("end_values", "stat_length"))
+# numpy.pad itself, for object arrays and callable modes (bound now, so that replacing np.pad by
+# padnd.pad, as tests/numpy_suite does, cannot make padnd call itself).
+_numpy_pad = np.pad
 
 
 def _modes(mode, ndim: int) -> tuple[str, ...]:
@@ -56,11 +63,18 @@ def _ramp_type(starts, dtype: np.dtype) -> np.dtype:
     return ramp
 
 
-def _end_value_bytes(end_values, dtype: np.dtype, ndim: int):
+def _end_value_bytes(end_values, dtype: np.dtype, ndim: int, ramp_axes: int):
     if dtype.kind not in "biufc":
         return [], "float64"  # the planner rejects data without arithmetic (TypeError, as numpy)
     pairs = value_pairs(end_values, ndim)
     ramp = _ramp_type([v for pair in pairs for v in pair], dtype)
+    # Into integers, the planner's TypeError (numpy cannot floor a complex ramp); into bool,
+    # numpy does not warn.
+    if ramp.kind == "c" and dtype.kind == "f":
+        # numpy's np.linspace(..., dtype=dtype) casts each side's complex ramp to the data.
+        for _ in range(2 * ramp_axes):
+            warnings.warn("Casting complex values to real discards the imaginary part",
+                          np.exceptions.ComplexWarning, stacklevel=4)
     cells = [(np.asarray(b).astype(ramp).tobytes(), np.asarray(a).astype(ramp).tobytes())
              for b, a in pairs]
     return cells, element_type_name(ramp)
@@ -159,6 +173,10 @@ def pad(array, pad_width, mode="constant", *, negative=None, interior=None, out=
     as numpy does). Float means can differ from numpy's in the last bits, because numpy's
     summation order depends on the memory layout (docs/conformance.md).
 
+    The result's layout is numpy's: Fortran order for a Fortran-contiguous input that is not
+    also C-contiguous, C order otherwise. Warnings are numpy's for the casts of constants and
+    end values (ComplexWarning, RuntimeWarning on overflow; docs/conformance.md).
+
     Every non-object dtype works with the index modes (bool, integers, floats, complex, S, U,
     void, datetime64, timedelta64, ml_dtypes types), in any memory layout: the engine reads the
     input through its byte strides (views, negative strides, Fortran order, 0-d and zero-size
@@ -209,14 +227,32 @@ def pad(array, pad_width, mode="constant", *, negative=None, interior=None, out=
     array = np.asarray(array)
     if array.dtype.hasobject or callable(mode):
         _check_numpy_fallback(negative, interior, out)
-        return np.pad(array, pad_width, mode, **kwargs)
-    data, spec = _request(array, pad_width, mode, negative, interior, kwargs)
+        return _numpy_pad(array, pad_width, mode, **kwargs)
+    data, request = _request(array, pad_width, mode, negative, interior, kwargs)
+    spec = request.spec()
     shape = tuple(_padnd.spec_shape(spec, list(array.shape)))
     if out is not None:
         _check_out(out, shape, array.dtype, array, contiguous=True)
-    result = out if out is not None and data is array else np.empty(shape, dtype=data.dtype)
-    _execute(spec, data, result, thread_count, fresh_output=result is not out)
+        result = out if data is array else np.empty(shape, dtype=data.dtype)
+        _execute(spec, data, result, thread_count, fresh_output=result is not out)
+    elif array.flags.fnc:  # numpy's layout: Fortran in (and not also C), Fortran out
+        result = _fortran_result(request, spec, data, shape, thread_count)
+    else:
+        result = np.empty(shape, dtype=data.dtype)
+        _execute(spec, data, result, thread_count, fresh_output=True)
     return _in_dtype(result, array, data, out)
+
+
+def _fortran_result(request: _Request, spec, data: np.ndarray, shape: tuple, threads: int):
+    """The result in Fortran order: the transposed request written into the transposed (C)
+    result where the axis order does not matter, else the C result copied."""
+    if request.axis_order_free():
+        result = np.empty(shape, dtype=data.dtype, order="F")
+        _execute(request.reversed_axes().spec(), data.T, result.T, threads, fresh_output=True)
+        return result
+    result = np.empty(shape, dtype=data.dtype)
+    _execute(spec, data, result, threads, fresh_output=True)
+    return np.asfortranarray(result)
 
 
 def pad_window(array, pad_width, mode="constant", *, window, negative=None, interior=None,
@@ -237,9 +273,10 @@ def pad_window(array, pad_width, mode="constant", *, window, negative=None, inte
     array = np.asarray(array)
     if array.dtype.hasobject or callable(mode):
         _check_numpy_fallback(negative, interior, out)
-        full = np.pad(array, pad_width, mode, **kwargs)
+        full = _numpy_pad(array, pad_width, mode, **kwargs)
         return full[tuple(slice(s, s + n) for s, n in zip(*window_ranges(window, full.shape)))]
-    data, spec = _request(array, pad_width, mode, negative, interior, kwargs)
+    data, request = _request(array, pad_width, mode, negative, interior, kwargs)
+    spec = request.spec()
     starts, lengths = window_ranges(window, _padnd.spec_shape(spec, list(array.shape)))
     if out is not None:
         _check_out(out, tuple(lengths), array.dtype, array, contiguous=False)
@@ -255,8 +292,37 @@ def _check_numpy_fallback(negative, interior, out) -> None:
                          "take object arrays or a callable mode")
 
 
+class _Request(NamedTuple):
+    """numpy.pad's arguments normalised to one entry per axis (padnd._padnd.numpy_spec's)."""
+    pairs: list
+    modes: list
+    constants: list
+    ends: list
+    ramp: str
+    stats: list
+    reflect_type: str
+    negative: str | None
+    interiors: list
+    shape: list
+
+    def spec(self):
+        return _padnd.numpy_spec(*self)
+
+    def reversed_axes(self) -> _Request:
+        """The request on the transposed array (axes in reverse order)."""
+        per_axis = ("pairs", "modes", "constants", "ends", "stats", "interiors", "shape")
+        return self._replace(**{name: getattr(self, name)[::-1] for name in per_axis})
+
+    def axis_order_free(self) -> bool:
+        """Whether the result is the same whichever axis is padded first: numpy pads axis 0
+        first and each later axis over it, which matters only where a corner reads a value
+        another axis wrote (different constants, statistics, ramps, odd reflection)."""
+        return (self.reflect_type == "even" and all(m in _INDEX_MODES for m in self.modes)
+                and len({v for pair in self.constants for v in pair}) <= 1)
+
+
 def _request(array: np.ndarray, pad_width, mode, negative, interior, kwargs: dict):
-    """(the data as the engine reads it, the canonical PadSpec) of a numpy.pad request."""
+    """(the data as the engine reads it, the _Request) of a numpy.pad request."""
     ndim = array.ndim
     pairs, modes, interiors, reflect_type = _geometry(ndim, pad_width, mode, negative, interior,
                                                       kwargs)
@@ -273,13 +339,13 @@ def _request(array: np.ndarray, pad_width, mode, negative, interior, kwargs: dic
                      for b, a in value_pairs(kwargs.get("constant_values", 0), ndim)]
     ends, ramp = [], "float64"
     if computes and "linear_ramp" in modes:
-        ends, ramp = _end_value_bytes(kwargs.get("end_values", 0), data.dtype, ndim)
+        ends, ramp = _end_value_bytes(kwargs.get("end_values", 0), data.dtype, ndim,
+                                      ndim if len(modes) == 1 else modes.count("linear_ramp"))
     stats = []
     if computes and any(m in _STAT_MODES for m in modes):
         stats = stat_pairs(kwargs.get("stat_length"), ndim)
-    spec = _padnd.numpy_spec(pairs, list(modes), constants, ends, ramp, stats, reflect_type,
-                             negative, interiors, list(array.shape))
-    return data, spec
+    return data, _Request(pairs, list(modes), constants, ends, ramp, stats, reflect_type,
+                          negative, interiors, list(array.shape))
 
 
 def _execute(spec, data: np.ndarray, result: np.ndarray, threads: int, fresh_output: bool,

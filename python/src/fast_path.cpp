@@ -16,6 +16,7 @@
 #include <nanobind/stl/vector.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -167,7 +168,11 @@ bool constant_bytes(PyObject* value, const ElementType& type, bool alone, std::s
   if (!PyFloat_CheckExact(value)) return false;
   const double d = PyFloat_AS_DOUBLE(value);
   if (type.dtype == DType::float64) set_bytes(out, d);
-  if (type.dtype == DType::float32) set_bytes(out, static_cast<float>(d));
+  if (type.dtype == DType::float32) {
+    // numpy warns of a finite value beyond float32's range: the general path's cast does.
+    if (std::isfinite(d) && std::fabs(d) > std::numeric_limits<float>::max()) return false;
+    set_bytes(out, static_cast<float>(d));
+  }
   return type.dtype == DType::float64 || type.dtype == DType::float32;
 }
 
@@ -373,6 +378,10 @@ nb::object pad_fast(nb::handle array, nb::handle pad_width, nb::handle mode_name
   nb::object dtype = array.attr("dtype");
   Buffer in;
   if (!in.get(array.ptr(), PyBUF_STRIDES)) return nb::none();
+  // numpy.pad returns Fortran order for a Fortran (and not also C) input: the general path.
+  const bool fortran_only =
+      PyBuffer_IsContiguous(&in.view, 'F') != 0 && PyBuffer_IsContiguous(&in.view, 'C') == 0;
+  if (fortran_only && out_array.is_none()) return nb::none();
   const std::optional<ElementType> type = native_type(dtype, in.view.itemsize);
   if (!type) return nb::none();
   std::shared_ptr<const Plan> plan;
@@ -413,8 +422,9 @@ void plan_cache_reset(std::optional<std::size_t> max_plans, std::optional<std::i
 }  // namespace
 
 void bind_fast_path(nb::module_& m) {
-  m.def("pad_fast", &pad_fast, nb::arg("array"), nb::arg("pad_width"), nb::arg("mode"),
-        nb::arg("constant_values").none(), nb::arg("threads"), nb::arg("out").none() = nb::none(),
+  m.def("pad_fast", &pad_fast, nb::arg("array"), nb::arg("pad_width").none(),
+        nb::arg("mode").none(), nb::arg("constant_values").none(), nb::arg("threads"),
+        nb::arg("out").none() = nb::none(),
         "numpy.pad for the common cases in one call; None when the general path is needed.");
   m.def("_plan_cache_info", &plan_cache_info,
         "The calling thread's fast-path plan cache: plans (their bytes, most recent first), "

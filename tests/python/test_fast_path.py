@@ -43,8 +43,11 @@ def requests(draw):
     mode = draw(st.sampled_from(MODES))
     kwargs = {}
     if mode == "constant" and draw(st.booleans()):
-        if dtype.kind == "f" and dtype.itemsize >= 4:
+        if dtype == np.float64:
             value = st.floats(allow_nan=True, width=64)
+        elif dtype == np.float32:  # rounded into float32, within its range (else numpy warns)
+            value = st.one_of(st.floats(-3.4e38, 3.4e38),
+                              st.sampled_from([float("nan"), float("inf"), -float("inf")]))
         elif dtype.kind in "iu":
             info = np.iinfo(dtype)
             value = st.integers(int(info.min), int(info.max))
@@ -68,13 +71,19 @@ def requests(draw):
 def test_fast_path_takes_the_request_and_matches_numpy(req):
     a, pw, mode, kwargs = req
     fast = _padnd.pad_fast(a, pw, mode, kwargs.get("constant_values"), 0)
-    assert fast is not None, "an eligible request fell back to the general path"
     expected = np.pad(a, pw, mode, **kwargs)
+    result = padnd.pad(a, pw, mode, **kwargs)
+    assert result.flags.f_contiguous == expected.flags.f_contiguous
+    if a.flags.fnc:  # numpy returns Fortran order: the general path's
+        assert fast is None, "the fast path took a Fortran input"
+        fast = np.empty_like(expected, order="C")
+        assert _padnd.pad_fast(a, pw, mode, kwargs.get("constant_values"), 0, fast) is fast
+    assert fast is not None, "an eligible request fell back to the general path"
     assert fast.dtype == expected.dtype and fast.shape == expected.shape
     if mode == "empty":
         return  # numpy leaves empty pads uninitialised; padnd writes zero bits
-    assert fast.tobytes() == expected.tobytes()
-    assert padnd.pad(a, pw, mode, **kwargs).tobytes() == expected.tobytes()
+    assert fast.tobytes() == np.ascontiguousarray(expected).tobytes()
+    assert result.tobytes(order="A") == expected.tobytes(order="A")
 
 
 @pytest.mark.parametrize("array, pad_width, mode, value", [
@@ -94,6 +103,8 @@ def test_fast_path_takes_the_request_and_matches_numpy(req):
     (np.arange(4, dtype=np.longdouble), 1, "constant", None),   # padding bytes: numpy's cast
     (np.array(["a", "b"]), 1, "constant", None),                # not numeric
     ([1, 2, 3], 1, "constant", None),                           # not an ndarray
+    (np.ones((2, 3), order="F"), 1, "constant", None),          # numpy returns Fortran order
+    (np.arange(4, dtype=np.float32), 1, "constant", 1e39),      # numpy warns of the overflow
 ])
 def test_other_requests_take_the_general_path(array, pad_width, mode, value):
     assert _padnd.pad_fast(array, pad_width, mode, value, 0) is None

@@ -30,7 +30,7 @@ _REQUESTS = [
     (_A, 1, "constant", {}),
     (_B, ((1, 2), (0, 3)), "reflect", {}),
     (_A, 1, "constant", {"constant_values": 7.0}),  # differs from the first only in the value
-    (_A.T, 1, "constant", {}),                       # ... only in the layout
+    (_A[:, ::-1], 1, "constant", {}),                # ... only in the layout
 ]
 
 
