@@ -14,8 +14,9 @@ namespace {
 
 using Family = SpecChoice::Family;
 
-constexpr std::string_view kValueOptions[] = {"output",   "pads", "mode",  "value", "axes",
-                                              "interior", "spec", "shape", "dtype", "window"};
+constexpr std::string_view kValueOptions[] = {
+    "output", "pads",  "mode",   "value",       "axes",       "interior",    "spec",
+    "shape",  "dtype", "window", "stat-length", "end-values", "reflect-type"};
 
 bool takes_value(std::string_view name) {
   return std::find(std::begin(kValueOptions), std::end(kValueOptions), name) !=
@@ -115,6 +116,22 @@ void reject_leftovers(const RawArgs& raw, std::string_view command) {
   }
 }
 
+/// numpy.pad's keywords for its value modes and reflection (--spec numpy only).
+void take_numpy_keywords(RawArgs& raw, Options& opt) {
+  opt.stat_length = take_list(raw, "stat-length");
+  opt.end_values = take(raw, "end-values");
+  opt.reflect_type = take(raw, "reflect-type");
+  const bool any = opt.stat_length || opt.end_values || opt.reflect_type;
+  if (any && opt.spec.family != Family::numpy) {
+    throw UsageError(
+        "--stat-length, --end-values and --reflect-type need --spec numpy (got --spec " +
+        opt.spec.name() + ")");
+  }
+  if (opt.reflect_type && *opt.reflect_type != "even" && *opt.reflect_type != "odd") {
+    throw UsageError("--reflect-type: expected even or odd, got '" + *opt.reflect_type + "'");
+  }
+}
+
 /// Options shared by `pad` and `explain`: pads, spec and their combinations.
 void take_pad_options(RawArgs& raw, Options& opt) {
   if (const auto spec = take(raw, "spec")) opt.spec = parse_spec(*spec);
@@ -139,6 +156,7 @@ void take_pad_options(RawArgs& raw, Options& opt) {
     throw UsageError("--interior is only valid with --spec ngraph:v0 (got --spec " + s.name() +
                      ")");
   }
+  take_numpy_keywords(raw, opt);
 }
 
 }  // namespace
@@ -329,6 +347,10 @@ options:
   --interior LIST    nGraph v0 only: elements inserted between neighbours, one per axis
   --spec NAME        onnx (= onnx:25, the default), onnx:1..28 (opset), openvino:1,
                      openvino:12, ngraph:v0, ngraph:v1, numpy
+  --stat-length LIST numpy only: elements the maximum/mean/median/minimum of each side reads,
+                     one value for every side or the ONNX layout (all begins, then all ends)
+  --end-values LIST  numpy only: linear_ramp's end values, one or the ONNX layout, e.g. 0,1.5
+  --reflect-type T   numpy only: even (default) or odd reflection for reflect and symmetric
   --window RANGES    only this window of the output, one start:stop per axis as numpy
                      slices it (either may be omitted or negative; missing axes whole),
                      e.g. 0:256,100: or :,-8:

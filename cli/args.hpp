@@ -66,6 +66,10 @@ struct Options {
   std::optional<std::vector<std::int64_t>> shape;  ///< `explain` without a file
   std::optional<std::string> dtype;
   std::optional<std::vector<WindowRange>> window;  ///< write (or explain) only this window
+  /// numpy's keywords: one value per side in the ONNX layout, or one for every side.
+  std::optional<std::vector<std::int64_t>> stat_length;
+  std::optional<std::string> end_values;    ///< comma-separated numbers, layout as stat_length
+  std::optional<std::string> reflect_type;  ///< "even" or "odd"
   bool fsync = true;  ///< `pad`: make the output durable (--no-fsync turns it off)
 };
 

@@ -2,11 +2,14 @@
 // `padnd`: pad .npy files per ONNX / OpenVINO / nGraph / numpy, explain plans, show the demo.
 #include <unistd.h>
 
+#include <algorithm>
+#include <bit>
 #include <cstdlib>
 #include <exception>
 #include <iomanip>
 #include <iostream>
 #include <new>
+#include <span>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -141,12 +144,89 @@ PadSpec lower_ngraph(const Options& opt, const NpyDtype& dtype, const Pads& shap
   return ngraph::to_canonical(op, dtype.element, shape);
 }
 
+/// One (before, after) pair per axis from a keyword's list: one value for every side, or the
+/// ONNX layout (all begins, then all ends).
+template <class T>
+std::vector<std::pair<T, T>> side_pairs(const std::string& option, const std::vector<T>& values,
+                                        std::size_t rank) {
+  if (values.size() != 1 && values.size() != 2 * rank) {
+    throw Error(Errc::invalid_argument,
+                option + ": expected 1 value or 2 x rank = " + std::to_string(2 * rank) +
+                    " values (all begins, then all ends), got " + std::to_string(values.size()));
+  }
+  std::vector<std::pair<T, T>> pairs;
+  for (std::size_t k = 0; k < rank; ++k) {
+    pairs.emplace_back(values.size() == 1 ? values[0] : values[k],
+                       values.size() == 1 ? values[0] : values[rank + k]);
+  }
+  return pairs;
+}
+
+/// numpy.pad's check: each keyword belongs to the mode (its table says which one it takes).
+void check_numpy_keywords(const Options& opt) {
+  const std::string mode = opt.mode.value_or("constant");
+  const numpy::ModeRule* rule = numpy::find_mode(mode);
+  struct Given {
+    bool present;
+    std::string_view option;
+    std::string_view keyword;
+  };
+  const Given given[] = {{opt.stat_length.has_value(), "--stat-length", "stat_length"},
+                         {opt.end_values.has_value(), "--end-values", "end_values"},
+                         {opt.reflect_type.has_value(), "--reflect-type", "reflect_type"}};
+  for (const Given& g : given) {
+    if (g.present && rule != nullptr && rule->keyword != g.keyword) {
+      throw Error(Errc::invalid_argument, std::string(g.option) + ": mode '" + mode +
+                                              "' takes no " + std::string(g.keyword) +
+                                              " (numpy: unsupported keyword arguments)");
+    }
+  }
+}
+
+/// --end-values as elements of the type np.linspace computes the ramp in.
+void set_end_values(const std::string& text, const NpyDtype& dtype, numpy::PadArgs& args,
+                    std::size_t rank) {
+  std::vector<std::string> items;
+  for (std::size_t at = 0; at <= text.size();) {
+    const std::size_t comma = std::min(text.find(',', at), text.size());
+    items.push_back(text.substr(at, comma - at));
+    at = comma + 1;
+  }
+  const bool complex_values = text.find_first_of("jJ") != std::string::npos;
+  // numpy.pad passes more than two end values on as Python numbers (`_as_pairs`'s tolist).
+  args.ramp_type = numpy::linspace_type(dtype.element, complex_values, items.size() > 2);
+  const NpyDtype ramp = dtype_from_name(args.ramp_type.name());
+  for (std::string& item : items) {
+    try {
+      item = parse_value(item, ramp);
+    } catch (const Error& e) {  // its message names --value: this value is --end-values'
+      std::string text = e.what();
+      if (text.starts_with("--value")) text.replace(0, 7, "--end-values");
+      throw Error(e.code(), text);
+    }
+  }
+  args.end_values = side_pairs("--end-values", items, rank);
+}
+
 PadSpec lower_numpy(const Options& opt, const NpyDtype& dtype, const Pads& shape) {
   const PadArgs a = pad_args(opt, dtype);
-  std::vector<std::pair<std::int64_t, std::int64_t>> width;
-  for (std::size_t k = 0; k < a.begins.size(); ++k) width.emplace_back(a.begins[k], a.ends[k]);
-  return numpy::to_canonical(width, opt.mode.value_or("constant"),
-                             a.value ? a.value->elements.front() : std::string(), shape);
+  numpy::PadArgs args;
+  for (std::size_t k = 0; k < a.begins.size(); ++k) {
+    args.pad_width.emplace_back(a.begins[k], a.ends[k]);
+  }
+  args.modes = {opt.mode.value_or("constant")};
+  check_numpy_keywords(opt);
+  const std::string value = a.value ? a.value->elements.front() : std::string();
+  args.constant_values.assign(shape.size(), {value, value});
+  if (opt.stat_length) {
+    for (const auto& [before, after] :
+         side_pairs("--stat-length", *opt.stat_length, shape.size())) {
+      args.stat_length.emplace_back(before, after);
+    }
+  }
+  if (opt.end_values) set_end_values(*opt.end_values, dtype, args, shape.size());
+  args.reflect_type = opt.reflect_type.value_or("even");
+  return numpy::to_canonical(args, shape);
 }
 
 PadSpec lower_spec(const Options& opt, const NpyDtype& dtype, const Pads& shape) {
@@ -315,9 +395,50 @@ std::vector<std::byte> allocate_output(const NpyDtype& dtype, const Window& wind
   return output;
 }
 
+/// Whether the request does arithmetic on element values (numpy's value modes, odd reflection),
+/// which runs in the host's byte order.
+bool computes_with_values(const PadSpec& spec) {
+  return computes_values(spec.mode) ||
+         std::any_of(spec.axis_modes.begin(), spec.axis_modes.end(),
+                     [](const AxisMode& m) { return computes_values(m.mode) || m.odd; });
+}
+
+/// The bytes of each number of `dtype` reversed in place (complex: each part), turning a
+/// non-native array into a native one and back.
+void swap_byte_order(const NpyDtype& dtype, std::span<std::byte> data) {
+  const auto part =
+      static_cast<std::size_t>(dtype.kind == 'c' ? dtype.itemsize / 2 : dtype.itemsize);
+  for (std::size_t at = 0; at + part <= data.size(); at += part) {
+    std::reverse(data.begin() + static_cast<std::ptrdiff_t>(at),
+                 data.begin() + static_cast<std::ptrdiff_t>(at + part));
+  }
+}
+
+/// The request for `input`. A non-native input whose request computes values is turned into the
+/// host's byte order first (its data, header and --value bytes); `converted` says so.
+Request host_order_request(const Options& opt, NpyArray& input, bool& converted) {
+  const NpyDtype& dtype = input.header.dtype;
+  converted = false;
+  const bool native = dtype.big_endian == (std::endian::native == std::endian::big);
+  if (native || dtype.itemsize < 2 || dtype.kind == 'S' || dtype.kind == 'U' || dtype.kind == 'V') {
+    return make_request(opt, input.header);
+  }
+  NpyHeader host = input.header;
+  const char order = std::endian::native == std::endian::big ? '>' : '<';
+  host.dtype = parse_descr(order + dtype.descr.substr(1));  // '>M8[s]' is opaque here
+  Request request = make_request(opt, host);
+  if (!computes_with_values(request.spec)) return make_request(opt, input.header);
+  swap_byte_order(dtype, input.data);
+  input.header = std::move(host);
+  converted = true;
+  return request;
+}
+
 int run_pad(const Options& opt) {
-  const NpyArray input = read_npy(opt.input_path);
-  const Request request = make_request(opt, input.header);
+  NpyArray input = read_npy(opt.input_path);
+  const NpyDtype file_dtype = input.header.dtype;
+  bool converted = false;
+  const Request request = host_order_request(opt, input, converted);
   const Plan plan = with_memory_context(planning_text(input.header, request),
                                         [&] { return plan_request(input.header, request); });
   std::vector<std::byte> output;
@@ -331,8 +452,9 @@ int run_pad(const Options& opt) {
         execute(plan, input.data.data(), output.data(), bytes);
       }
     });
+    if (converted) swap_byte_order(file_dtype, output);  // back to the file's order
   }
-  write_npy(opt.output_path, input.header.dtype.descr, request.window.shape, output.data(),
+  write_npy(opt.output_path, file_dtype.descr, request.window.shape, output.data(),
             static_cast<std::int64_t>(output.size()), WriteOptions{.fsync = opt.fsync});
   return 0;
 }

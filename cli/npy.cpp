@@ -419,8 +419,8 @@ NpyDtype parse_descr(std::string_view descr) {
   t.big_endian = order == '>' || (order == '=' && host_is_big_endian());
   if (code == 'M' || code == 'm') {
     if (const char* why = datetime_error(s)) throw bad(why);
-    t.itemsize = 8;
-    t.element = ElementType::opaque(8);
+    t.itemsize = 8;  // int64 ticks of any unit (numpy's value modes compute on some)
+    t.element = code == 'M' ? DType::datetime64 : DType::timedelta64;
     return t;
   }
   std::int64_t size = 0;

@@ -235,9 +235,6 @@ std::string encode_opaque(std::string_view text, const NpyDtype& t, TextPadding 
     case 'S':
     case 'U':
       return encode_text(text, t, padding);
-    case 'M':
-    case 'm':
-      return encode_datetime(text, t);
     case 'V':
       fail(Errc::unsupported_type, text, t,
            "void elements take no --value; constant mode pads them with zero bytes");
@@ -302,6 +299,9 @@ std::string parse_value(std::string_view text, const NpyDtype& dtype, TextPaddin
       return encode_complex(text, dtype);
     case DType::string:
       return std::string(text);
+    case DType::datetime64:
+    case DType::timedelta64:
+      return encode_datetime(text, dtype);
     case DType::opaque:
       return encode_opaque(text, dtype, padding);
     default:

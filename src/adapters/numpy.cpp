@@ -169,6 +169,26 @@ PadSpec to_canonical(const PadArgs& args, const std::vector<std::int64_t>& shape
   return spec;
 }
 
+ElementType linspace_type(const ElementType& data, bool complex_end_values, bool python_scalars) {
+  const bool c = complex_end_values;
+  switch (data.dtype) {
+    case DType::float16:
+    case DType::float32:
+      if (!python_scalars) return c ? DType::complex128 : DType::float64;
+      return c ? DType::complex64 : data.dtype;
+    case DType::longdouble:
+      return c ? DType::clongdouble : DType::longdouble;
+    case DType::clongdouble:
+      return DType::clongdouble;
+    case DType::complex64:
+      return python_scalars ? DType::complex64 : DType::complex128;
+    case DType::complex128:
+      return DType::complex128;
+    default:  // float64, and bool and integers, which np.linspace computes in float64
+      return c ? DType::complex128 : DType::float64;
+  }
+}
+
 PadSpec to_canonical(const std::vector<std::pair<std::int64_t, std::int64_t>>& pad_width,
                      const std::string& mode, const std::string& value,
                      const std::vector<std::int64_t>& shape) {

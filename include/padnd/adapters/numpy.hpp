@@ -65,6 +65,13 @@ struct PadArgs {
 /// planner's short path for a single index mode); otherwise one per axis.
 PadSpec to_canonical(const PadArgs& args, const std::vector<std::int64_t>& shape);
 
+/// The type np.linspace computes linear_ramp in, for data of `data` and end values written as
+/// Python numbers. numpy.pad passes one or two end values on as int64, float64 or complex128
+/// scalars, which promote with the data like arrays (`python_scalars` false), and one pair per
+/// axis as Python numbers, which take the data's precision (`python_scalars` true); the
+/// promotion is then made inexact.
+ElementType linspace_type(const ElementType& data, bool complex_end_values, bool python_scalars);
+
 /// numpy.pad(array, pad_width, mode, constant_values=value) with keyword defaults otherwise.
 /// `value` holds the bytes of one element (empty = zero).
 PadSpec to_canonical(const std::vector<std::pair<std::int64_t, std::int64_t>>& pad_width,
