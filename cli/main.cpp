@@ -71,7 +71,7 @@ void complete_text_value(PadSpec& spec, const NpyDtype& dtype) {
 }
 
 PadSpec lower_onnx(const Options& opt, const NpyDtype& dtype, const Pads& shape) {
-  if (dtype.element.dtype == DType::opaque) {  // the adapter would only say "opaqueN"
+  if (dtype.element.dtype == DType::opaque || numpy_only(dtype.element)) {  // "opaqueN" ...
     throw Error(Errc::unsupported_type, "dtype '" + dtype.descr +
                                             "' has no ONNX element type; --spec numpy, openvino " +
                                             "or ngraph pad it byte for byte");
@@ -343,31 +343,33 @@ void swap_byte_order(const NpyDtype& dtype, std::span<std::byte> data) {
   }
 }
 
-/// The request for `input`. A non-native input whose request computes values is turned into the
-/// host's byte order first (its data, header and --value bytes); `converted` says so.
-Request host_order_request(const Options& opt, NpyArray& input, bool& converted) {
-  const NpyDtype& dtype = input.header.dtype;
-  converted = false;
-  const bool native = dtype.big_endian == (std::endian::native == std::endian::big);
-  if (native || dtype.itemsize < 2 || dtype.kind == 'S' || dtype.kind == 'U' || dtype.kind == 'V') {
-    return make_request(opt, input.header);
+/// The request for `input`. A non-native input whose request computes values is first turned
+/// into the host's byte order: its data, its header and so the --value bytes.
+Request host_order_request(const Options& opt, NpyArray& input) {
+  Request request = make_request(opt, input.header);
+  NpyDtype& dtype = input.header.dtype;
+  const bool host_big = std::endian::native == std::endian::big;
+  if (dtype.big_endian == host_big || dtype.itemsize < 2 || dtype.element.dtype == DType::opaque ||
+      !computes_with_values(request.spec)) {
+    return request;
   }
-  NpyHeader host = input.header;
-  const char order = std::endian::native == std::endian::big ? '>' : '<';
-  host.dtype = parse_descr(order + dtype.descr.substr(1));  // '>M8[s]' is opaque here
-  Request request = make_request(opt, host);
-  if (!computes_with_values(request.spec)) return make_request(opt, input.header);
   swap_byte_order(dtype, input.data);
-  input.header = std::move(host);
-  converted = true;
-  return request;
+  dtype.big_endian = host_big;
+  const char order = host_big ? '>' : '<';
+  if (!dtype.descr.empty() &&
+      std::string_view("<>=|").find(dtype.descr[0]) != std::string_view::npos) {
+    dtype.descr[0] = order;
+  } else {
+    dtype.descr.insert(dtype.descr.begin(), order);
+  }
+  return make_request(opt, input.header);
 }
 
 int run_pad(const Options& opt) {
   NpyArray input = read_npy(opt.input_path);
   const NpyDtype file_dtype = input.header.dtype;
-  bool converted = false;
-  const Request request = host_order_request(opt, input, converted);
+  const Request request = host_order_request(opt, input);
+  const bool converted = input.header.dtype.big_endian != file_dtype.big_endian;
   const Plan plan = with_memory_context(planning_text(input.header, request),
                                         [&] { return plan_request(input.header, request); });
   std::vector<std::byte> output;

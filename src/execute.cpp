@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "checked.hpp"
 #include "engine.hpp"
 #include "kernels/bytes_rows.hpp"
 #include "kernels/fill_then_place.hpp"
@@ -548,8 +549,12 @@ RowContext row_context(const Plan& plan, const ExecOptions& options) {
   using detail::PlanAccess;
   const Program& prog = detail::program(plan);
   const PlanAxis& row = prog.axes().back();
+  // A strided input (stride 0 too) may hold more elements than int64 bytes can count.
+  const std::int64_t in_bytes =
+      detail::checked_mul(PlanAccess::input_elements(plan), plan.type().item_bytes())
+          .value_or(INT64_MAX);
   const std::int64_t traffic_bytes =
-      PlanAccess::input_elements(plan) * plan.type().item_bytes() + plan.output_bytes();
+      detail::checked_add(in_bytes, plan.output_bytes()).value_or(INT64_MAX);
   return RowContext{
       prog.row_segments(),
       prog.bordered_row() ? &*prog.bordered_row() : nullptr,

@@ -214,6 +214,7 @@ void execute_window(const Plan& plan, const void* in, const Window& window, void
 
 void execute_window(const Plan& plan, const void* in, const Window& window, void* out,
                     std::int64_t out_bytes, const ExecOptions& options) {
+  detail::check_options(options);
   check_window(plan, window);
   const std::int64_t needed = storage_bytes(plan.type(), element_count(window.shape));
   if (out_bytes < needed) {

@@ -125,6 +125,25 @@ TEST(HostileApi, OutOfRangeEnumsAreRejected) {
   bad_threads.threads = -2;
   expect_error([&] { padnd::execute(plan, in.data(), out.data(), 4, bad_threads); },
                Errc::invalid_argument, {"threads", "-2"});
+  const padnd::Window whole{{0}, {4}};  // both window overloads check the options too
+  expect_error([&] { padnd::execute_window(plan, in.data(), whole, out.data(), 4, bad_threads); },
+               Errc::invalid_argument, {"threads", "-2"});
+  const std::vector<std::int64_t> dense{1};
+  expect_error(
+      [&] { padnd::execute_window(plan, in.data(), whole, out.data(), dense, bad_streaming); },
+      Errc::invalid_argument, {"streaming", "3"});
+}
+
+// Stride 0 lets 2**61 float64 elements live in 8 bytes; cropping to one element, the executor
+// once multiplied the input's element count by the item size to size its tasks (UBSan).
+TEST(HostileApi, ZeroStrideInputOfMoreElementsThanBytesCanCount) {
+  const std::int64_t n = std::int64_t{1} << 61;
+  const padnd::Plan plan =
+      padnd::make_plan(DType::float64, {n}, {0}, pads({{-(n - 1), 0}}, Mode::constant));
+  const double in = 2.5;
+  double out = 0;
+  padnd::execute(plan, &in, &out, sizeof out);
+  EXPECT_EQ(out, 2.5);
 }
 
 TEST(HostileApi, StringPlanOfAnEmptyNullInput) {

@@ -532,6 +532,20 @@ def test_numpy_keywords_against_numpy(padnd, dtype, mode):
             assert_same(out, expected)
 
 
+def test_errors_name_a_non_native_file_s_own_dtype(padnd):
+    src = padnd.save(np.arange(4, dtype=">f4"))
+    for mode in ("constant", "mean"):
+        err = padnd.fail(src, "-o", "o.npy", "--pads=1,1", "--spec=numpy", f"--mode={mode}",
+                         "--value=x")
+        assert "--value 'x' for dtype float32 ('>f4'): not a number" in err
+
+
+@pytest.mark.parametrize("dtype", ["M8[s]", ">m8[ms]"])
+def test_onnx_names_the_specs_that_take_times(padnd, dtype):
+    err = padnd.fail(padnd.save(np.arange(3).astype(dtype)), "-o", "o.npy", "--pads=1,1")
+    assert "has no ONNX element type; --spec numpy, openvino or ngraph" in err
+
+
 @pytest.mark.parametrize("options, message", [
     ({"mode": "mean", "stat-length": "1,2,3"}, "--stat-length: expected 1 value or 2 x rank"),
     ({"mode": "mean", "stat-length": "-1"}, "stat_length: axis 0: index can't contain negative"),
@@ -548,12 +562,14 @@ def test_numpy_keyword_errors(padnd, options, message):
     assert not (padnd.dir / "o.npy").exists()
 
 
-@pytest.mark.parametrize("options", [{"spec": "onnx", "reflect-type": "odd"},
-                                     {"spec": "numpy", "reflect-type": "weird"},
-                                     {"spec": "openvino", "stat-length": "1"}])
-def test_numpy_keyword_usage_errors(padnd, options):
+@pytest.mark.parametrize("options, message", [
+    ({"spec": "onnx", "reflect-type": "odd"}, "need --spec numpy (got --spec onnx:25)"),
+    ({"spec": "numpy", "reflect-type": "weird"}, "--reflect-type: expected even or odd, got"),
+    ({"spec": "openvino", "stat-length": "1"}, "need --spec numpy (got --spec openvino:12)")])
+def test_numpy_keyword_usage_errors(padnd, options, message):
     src = padnd.save(np.arange(4, dtype=np.int16))
-    padnd.fail(src, "-o", "o.npy", *option_args([1, 1], mode="reflect", **options), code=2)
+    err = padnd.fail(src, "-o", "o.npy", *option_args([1, 1], mode="reflect", **options), code=2)
+    assert message in err
 
 
 @pytest.mark.parametrize("dtype", BIG_ENDIAN + [">M8[s]", ">m8[s]"])
@@ -564,8 +580,9 @@ def test_numpy_value_modes_on_non_native_byte_order(padnd, dtype, mode):
     options = {"mode": "reflect", "reflect-type": "odd"} if mode == "odd" else {"mode": mode}
     if a.dtype.kind in "Mm" and (a.dtype.kind, mode) not in (("M", "maximum"), ("m", "odd")):
         # numpy: TypeError (no arithmetic on these times)
-        padnd.fail(padnd.save(a), "-o", "o.npy", *option_args([1, 2, 3, 1], spec="numpy",
-                                                               **options))
+        err = padnd.fail(padnd.save(a), "-o", "o.npy", *option_args([1, 2, 3, 1],
+                                                                     spec="numpy", **options))
+        assert "computes values, which needs" in err and a.dtype.name[:9] in err
         return
     out = padnd.pad(a, [1, 2, 3, 1], spec="numpy", **options)
     expected = (np.pad(a, ((1, 3), (2, 1)), "reflect", reflect_type="odd") if mode == "odd"
