@@ -11,7 +11,8 @@ python3 scripts/function_lengths.py src cli python/src fuzz
 
 # 1. System packages (skipped when already present).
 need=()
-for pkg in cmake g++ make libgtest-dev libbenchmark-dev clang libclang-rt-dev strace; do
+for pkg in cmake g++ make libgtest-dev libbenchmark-dev libdlpack-dev clang libclang-rt-dev \
+  strace; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 python3 -c 'import venv, ensurepip' 2>/dev/null || need+=(python3-venv)

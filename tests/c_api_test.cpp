@@ -14,21 +14,11 @@
 
 #include "padnd/padnd.h"
 #include "padnd/padnd.hpp"
+#include "support/c_spec.hpp"
 
 namespace {
 
-padnd_pad_spec c_spec(const std::vector<std::int64_t>& begin, const std::vector<std::int64_t>& end,
-                      padnd_mode mode) {
-  return {static_cast<std::int32_t>(begin.size()),
-          begin.data(),
-          end.data(),
-          nullptr,
-          mode,
-          nullptr,
-          0,
-          PADND_MAP_ON_ORIGINAL,
-          PADND_NEGATIVE_SIZE_ERROR};
-}
+using padnd::testing::c_spec;
 
 // Random requests: the C ABI's output equals padnd::pad's, whole and as windows.
 TEST(CApi, MatchesTheCppApiOnRandomRequests) {
@@ -108,6 +98,12 @@ TEST(CApi, OnnxNodeWithAxes) {
   EXPECT_EQ(padnd_plan_create_onnx(&input, &pad1, &plan), PADND_INVALID_ARGUMENT);
   EXPECT_NE(std::string(padnd_last_error()).find("mode: 'wrap' is not supported by ONNX Pad-1"),
             std::string::npos)
+      << padnd_last_error();
+  padnd_onnx_pad absent_axes = node;  // NULL with count 0 is absent; a negative count an error
+  absent_axes.axes_count = -1;
+  absent_axes.axes = nullptr;
+  EXPECT_EQ(padnd_plan_create_onnx(&input, &absent_axes, &plan), PADND_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(padnd_last_error()).find("node.axes: negative count -1"), std::string::npos)
       << padnd_last_error();
 }
 
@@ -241,71 +237,16 @@ TEST(CApi, OpenVinoNgraphAndNumpyArguments) {
   EXPECT_EQ(padnd_plan_create_numpy(&input, &bad, &plan), PADND_INVALID_ARGUMENT);
   EXPECT_NE(std::string(padnd_last_error()).find("args.stat_length: bad pair count -1"),
             std::string::npos);
-}
-
-// DLPack's layout (dlpack.h, v0.6+), as a framework hands it over.
-struct DLDevice {
-  std::int32_t device_type;
-  std::int32_t device_id;
-};
-struct DLDataType {
-  std::uint8_t code;
-  std::uint8_t bits;
-  std::uint16_t lanes;
-};
-struct DLTensor {
-  void* data;
-  DLDevice device;
-  std::int32_t ndim;
-  DLDataType dtype;
-  std::int64_t* shape;
-  std::int64_t* strides;
-  std::uint64_t byte_offset;
-};
-
-TEST(CApi, DlpackTensorsWithElementStridesAndOffsets) {
-  // A transposed 3x2 view of a 2x3 float32 buffer, one element into the allocation.
-  std::vector<float> storage{-1, 1, 2, 3, 4, 5, 6};
-  std::int64_t shape[2] = {3, 2};
-  std::int64_t strides[2] = {1, 3};  // elements
-  DLTensor t{storage.data(), {1, 0}, 2, {2, 32, 1}, shape, strides, sizeof(float)};
-  padnd_tensor input{};
-  std::int64_t byte_strides[2];
-  ASSERT_EQ(padnd_tensor_from_dlpack(&t, &input, byte_strides, 2), PADND_OK) << padnd_last_error();
-  EXPECT_EQ(input.type.dtype, PADND_FLOAT32);
-  EXPECT_EQ(byte_strides[0], 4);
-  EXPECT_EQ(byte_strides[1], 12);
-  const std::vector<std::int64_t> begin{1, 0}, end{0, 0};
-  const padnd_pad_spec spec = c_spec(begin, end, PADND_REFLECT);
-  padnd_plan* plan = nullptr;
-  ASSERT_EQ(padnd_plan_create(&input, &spec, &plan), PADND_OK) << padnd_last_error();
-  std::vector<float> out(8);
-  ASSERT_EQ(padnd_execute(plan, input.data, out.data(), 32, nullptr), PADND_OK);
-  EXPECT_EQ(out, (std::vector<float>{2, 5, 1, 4, 2, 5, 3, 6}));  // rows of the transpose
-  padnd_plan_destroy(plan);
-
-  const auto type_of = [&](std::uint8_t code, std::uint8_t bits, std::uint16_t lanes) {
-    t.dtype = {code, bits, lanes};
-    return padnd_tensor_from_dlpack(&t, &input, byte_strides, 2) == PADND_OK ? input.type.dtype
-                                                                             : -1;
-  };
-  EXPECT_EQ(type_of(6, 8, 1), PADND_BOOL);
-  EXPECT_EQ(type_of(4, 16, 1), PADND_BFLOAT16);
-  EXPECT_EQ(type_of(5, 128, 1), PADND_COMPLEX128);
-  EXPECT_EQ(type_of(1, 16, 1), PADND_UINT16);
-  EXPECT_EQ(type_of(2, 32, 4), -1);  // vector lanes
-  EXPECT_NE(std::string(padnd_last_error()).find("lanes 4"), std::string::npos);
-  EXPECT_EQ(type_of(2, 8, 1), -1);
-  t.dtype = {2, 32, 1};
-  t.device = {2, 1};  // kDLCUDA, GPU 1
-  EXPECT_EQ(padnd_tensor_from_dlpack(&t, &input, byte_strides, 2), PADND_UNSUPPORTED_TYPE);
-  EXPECT_NE(std::string(padnd_last_error()).find("device type 2 (device 1)"), std::string::npos)
-      << padnd_last_error();
-  t.device = {1, 0};
-  EXPECT_EQ(padnd_tensor_from_dlpack(&t, &input, byte_strides, 1), PADND_SHAPE_MISMATCH);
-  strides[0] = std::int64_t{1} << 62;
-  EXPECT_EQ(padnd_tensor_from_dlpack(&t, &input, byte_strides, 2), PADND_OVERFLOW);
-  EXPECT_EQ(padnd_tensor_from_dlpack(nullptr, &input, byte_strides, 2), PADND_INVALID_ARGUMENT);
+  bad = np_args;  // every count is checked, the unused ones too
+  bad.mode_count = -5;
+  EXPECT_EQ(padnd_plan_create_numpy(&input, &bad, &plan), PADND_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(padnd_last_error()).find("args.modes: negative count -5"),
+            std::string::npos);
+  bad = np_args;
+  bad.interior_count = -7;
+  EXPECT_EQ(padnd_plan_create_numpy(&input, &bad, &plan), PADND_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(padnd_last_error()).find("args.interior: negative count -7"),
+            std::string::npos);
 }
 
 TEST(CApi, InferShapeAndOutputWithoutData) {
@@ -315,6 +256,18 @@ TEST(CApi, InferShapeAndOutputWithoutData) {
   std::int64_t out[3];
   ASSERT_EQ(padnd_infer_shape(3, shape, &spec, out), PADND_OK) << padnd_last_error();
   EXPECT_EQ(std::vector<std::int64_t>(out, out + 3), (std::vector<std::int64_t>{3, 2, 7}));
+  const padnd_tensor input{nullptr, {PADND_UINT16, 0}, 3, shape, nullptr};  // planning reads none
+  padnd_plan* plan = nullptr;
+  ASSERT_EQ(padnd_plan_create(&input, &spec, &plan), PADND_OK) << padnd_last_error();
+  std::int32_t rank = 0;
+  std::int64_t planned[3];
+  std::int64_t bytes = 0;
+  ASSERT_EQ(padnd_plan_output(plan, &rank, planned, 3, &bytes), PADND_OK);
+  EXPECT_EQ(rank, 3);
+  EXPECT_EQ(std::vector<std::int64_t>(planned, planned + 3),
+            std::vector<std::int64_t>(out, out + 3));
+  EXPECT_EQ(bytes, 3 * 2 * 7 * 2);
+  padnd_plan_destroy(plan);
 }
 
 // A host's parallel-for receives every task once; a failure's message is per thread.

@@ -116,7 +116,8 @@ typedef struct padnd_tensor {
 } padnd_tensor;
 
 /** ONNX Pad's inputs and attributes for one node, opsets 1 to 28 (docs/spec.md §4). A NULL
- * array or a count of -1 means the input or attribute is absent. */
+ * array with a count of 0 means the input or attribute is absent; a negative count is an
+ * error. */
 typedef struct padnd_onnx_pad {
   int32_t opset;
   int32_t input_count; /**< the node's inputs, data included */

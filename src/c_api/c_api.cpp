@@ -26,6 +26,16 @@ struct padnd_plan {
   padnd::Plan plan;
 };
 
+// padnd.h numbers its enums as the C++ ones (element_type and enum_value cast them).
+static_assert(PADND_STRING == static_cast<int>(padnd::DType::string) &&
+              PADND_UINT2 == static_cast<int>(padnd::DType::uint2) &&
+              PADND_CLONGDOUBLE == static_cast<int>(padnd::DType::clongdouble) &&
+              PADND_OPAQUE == static_cast<int>(padnd::DType::opaque));
+static_assert(PADND_WRAP == static_cast<int>(padnd::Mode::wrap) &&
+              PADND_CROP_THEN_PAD == static_cast<int>(padnd::NegativeOrder::crop_then_pad) &&
+              PADND_NEGATIVE_SIZE_CLAMP_TO_ZERO ==
+                  static_cast<int>(padnd::NegativeSize::clamp_to_zero));
+
 namespace {
 
 using padnd::Errc;
@@ -169,7 +179,7 @@ padnd::onnx::PadNode onnx_node(const padnd_onnx_pad* n, const padnd::ElementType
   node.input_count = n->input_count;
   const int version = padnd::onnx::pad_version(n->opset);  // rejects unknown opsets
   if (n->mode != nullptr) node.mode = std::string(n->mode);
-  if (n->pads != nullptr || n->pads_count > 0) {
+  if (n->pads != nullptr || n->pads_count != 0) {
     std::vector<std::int64_t> pads = ints(n->pads, n->pads_count, "node.pads");
     if (version == 1) node.paddings = std::move(pads);
     if (version == 2) node.pads_attr = std::move(pads);
@@ -180,7 +190,7 @@ padnd::onnx::PadNode onnx_node(const padnd_onnx_pad* n, const padnd::ElementType
         type, bytes_of(n->constant_value, n->constant_value_bytes, "node.constant_value"));
   }
   if (n->value != nullptr) node.value = *n->value;
-  if (n->axes != nullptr) {
+  if (n->axes != nullptr || n->axes_count != 0) {
     node.axes = padnd::IntTensor::vector(ints(n->axes, n->axes_count, "node.axes"));
   }
   return node;
@@ -266,7 +276,11 @@ padnd::numpy::PadArgs numpy_args(const padnd_numpy_pad* a, const padnd::ElementT
       ints(a->pad_width, pair_count(a->pad_width_pairs, "args.pad_width"), "args.pad_width");
   for (std::size_t i = 0; i < widths.size(); i += 2)
     args.pad_width.emplace_back(widths[i], widths[i + 1]);
-  if (a->mode_count > 0) {
+  if (a->mode_count != 0) {
+    if (a->mode_count < 0) {
+      throw Error(Errc::invalid_argument,
+                  "args.modes: negative count " + std::to_string(a->mode_count));
+    }
     require(a->modes, "args.modes");
     args.modes.clear();
     for (std::int64_t i = 0; i < a->mode_count; ++i)
@@ -287,7 +301,9 @@ padnd::numpy::PadArgs numpy_args(const padnd_numpy_pad* a, const padnd::ElementT
     args.negative =
         enum_value<padnd::NegativeOrder>(a->negative, PADND_CROP_THEN_PAD, "args.negative");
   }
-  if (a->interior != nullptr) args.interior = ints(a->interior, a->interior_count, "args.interior");
+  if (a->interior != nullptr || a->interior_count != 0) {
+    args.interior = ints(a->interior, a->interior_count, "args.interior");
+  }
   return args;
 }
 

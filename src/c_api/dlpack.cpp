@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // DLPack tensors through the C ABI: a DLTensor's fields as a padnd_tensor.
+#include <cstddef>
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
@@ -34,6 +35,13 @@ struct DLTensor {
   std::int64_t* strides;
   std::uint64_t byte_offset;
 };
+
+// dlpack.h's layout on LP64 (libdlpack-dev 0.6: sizeof(DLTensor) 48, byte_offset at 40).
+static_assert(sizeof(void*) != 8 ||
+              (sizeof(DLDataType) == 4 && sizeof(DLDevice) == 8 && sizeof(DLTensor) == 48 &&
+               offsetof(DLTensor, ndim) == 16 && offsetof(DLTensor, dtype) == 20 &&
+               offsetof(DLTensor, shape) == 24 && offsetof(DLTensor, strides) == 32 &&
+               offsetof(DLTensor, byte_offset) == 40));
 
 enum : std::int32_t { kDLCPU = 1, kDLCUDAHost = 3, kDLCUDAManaged = 13, kDLROCMHost = 11 };
 enum : std::uint8_t {
