@@ -43,8 +43,8 @@ constexpr int kFifoNoticeMs = 1000;  ///< silence on a FIFO input before padnd s
 
 bool host_is_big_endian() { return std::endian::native == std::endian::big; }
 
-/// The padnd type of numpy's numeric dtype `kind``size` (the core's table); the CLI moves
-/// numpy's own types (times, long double) as opaque bytes, so those are not numeric here.
+/// The padnd type of numpy's numeric dtype `kind``size` (the core's table); the CLI moves long
+/// double as opaque bytes, so it is not numeric here (times are parsed on their own).
 std::optional<DType> numeric_dtype(char kind, std::int64_t size) {
   if (std::strchr("biufc", kind) == nullptr) return std::nullopt;
   const std::optional<ElementType> type = from_numpy(kind, size);
@@ -357,7 +357,7 @@ const char* set_sized_type(NpyDtype& t, char code, std::int64_t size) {
     case 'c':
       t.itemsize = size;
       if (const auto d = numeric_dtype(code, size)) {
-        t.element = *d;  // either byte order: padding moves bytes, never does arithmetic
+        t.element = *d;  // either byte order: the value modes compute on a host-order copy
       } else if (is_long_double(code, size)) {
         t.element = ElementType::opaque(size);
       } else {

@@ -20,7 +20,7 @@ struct NpyDtype {
   char kind = 'f';    ///< numpy kind: b i u f c S U V M m (S also for the old 'a')
   std::int64_t itemsize = 0;
   bool big_endian = false;  ///< byte order of multi-byte values ('=' resolves to the host's)
-  ElementType element;      ///< numeric DType (either byte order) or opaque(itemsize)
+  ElementType element;      ///< numeric or time DType (either byte order), or opaque(itemsize)
 };
 
 /// Python's repr of a tuple of ints: "()", "(3,)", "(2, 3)" (also the header's shape).

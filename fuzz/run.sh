@@ -24,6 +24,9 @@ for target in npy_reader py_literal value_parse adapters plan_execute; do
         -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1 "${seed[@]}" "$@" \
         >"$log" 2>&1); then
     tail -n 60 "$log"
+    for input in "$scratch"/crash-* "$scratch"/timeout-* "$scratch"/leak-* "$scratch"/oom-*; do
+      [[ -e $input ]] && echo "$(basename "$input") in base64: $(base64 -w0 "$input")"
+    done
     echo "fuzz/run.sh: $target failed; the input is in the log above" >&2
     exit 1
   fi

@@ -20,6 +20,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto padding =
       in.ConsumeBool() ? padnd::cli::TextPadding::item : padnd::cli::TextPadding::none;
   const std::string text = in.ConsumeRemainingBytesAsString();
+  (void)padnd::cli::printable(text);  // every text, invalid UTF-8 included (error messages)
   try {
     const std::string element = padnd::cli::parse_value(text, dtype, padding);
     const bool text_kind = dtype.kind == 'S' || dtype.kind == 'U';
@@ -27,7 +28,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         static_cast<std::int64_t>(element.size()) != dtype.itemsize) {
       std::abort();  // one element is exactly the item size
     }
-    (void)padnd::cli::printable(text);
   } catch (const padnd::Error&) {
   }
   try {

@@ -43,7 +43,7 @@ def long_bodies(path: pathlib.Path, limit: int):
 
 def main(argv):
     limit = 60
-    roots = argv[1:] or ["src", "cli", "python/src"]
+    roots = argv[1:] or ["src", "cli", "python/src", "fuzz"]
     found = 0
     for root in roots:
         for path in sorted(pathlib.Path(root).rglob("*")):
