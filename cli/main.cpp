@@ -19,12 +19,11 @@
 #include "npy.hpp"
 #include "numpy_keywords.hpp"
 #include "padnd/padnd.hpp"
+#include "padnd/version.h"
 #include "value_parse.hpp"
 
 namespace padnd::cli {
 namespace {
-
-constexpr std::string_view kVersion = "0.1.0";  // keep equal to project(VERSION) in CMakeLists
 
 using Family = SpecChoice::Family;
 using Pads = std::vector<std::int64_t>;
@@ -402,7 +401,7 @@ int run(const Options& opt) {
       std::cout << usage_text();
       return 0;
     case Command::version:
-      std::cout << "padnd " << kVersion << '\n';
+      std::cout << "padnd " << PADND_VERSION_STRING << '\n';
       return 0;
     case Command::demo:
       run_demo(std::cout, stdout_wants_color());

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Lists C++ function bodies longer than a limit (default 60 lines) under the given folders
-and exits 1 if there are any: the readability rule that scripts/test.sh checks (docs/design.md,
-section 7).
+"""Lists C and C++ function bodies longer than a limit (default 60 lines) in the given folders
+or files and exits 1 if there are any: the readability rule that scripts/test.sh checks
+(docs/design.md, section 7).
 
 A body is counted from the line of its opening brace to its closing brace. Braces in comments,
 string and character literals are ignored; namespace, class, struct, enum and extern blocks are
@@ -43,11 +43,12 @@ def long_bodies(path: pathlib.Path, limit: int):
 
 def main(argv):
     limit = 60
-    roots = argv[1:] or ["src", "cli", "python/src", "fuzz"]
+    roots = argv[1:] or ["src", "cli", "python/src", "fuzz", "examples", "tests/c_api_pure_test.c"]
     found = 0
     for root in roots:
-        for path in sorted(pathlib.Path(root).rglob("*")):
-            if path.suffix not in (".cpp", ".hpp", ".h"):
+        top = pathlib.Path(root)
+        for path in [top] if top.is_file() else sorted(top.rglob("*")):
+            if path.suffix not in (".c", ".cpp", ".hpp", ".h"):
                 continue
             for line, length, head in long_bodies(path, limit):
                 print(f"{path}:{line}: {length} lines (limit {limit}): {head[:70]}")

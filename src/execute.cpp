@@ -24,6 +24,7 @@
 #include "parallel/thread_pool.hpp"
 #include "plan_access.hpp"
 #include "plan_internal.hpp"
+#include "simd.hpp"
 #include "value_modes/passes.hpp"
 
 namespace padnd {
@@ -215,7 +216,7 @@ void write_rows(const BytesLoop& loop, OuterWalker& walker, std::int64_t r0, std
   }
 }
 
-#if defined(__SSE2__)
+#if PADND_SSE2
 /// One bordered row, out of line: inlined into the masked loop for its few rows at the view's
 /// ends, it slowed every row of a pad of short rows by a third.
 template <std::int64_t W>
@@ -269,7 +270,9 @@ void masked_rows(const BytesLoop& loop, std::int64_t r0, std::int64_t r1) {
 }
 #endif
 
-/// The input bytes a plan's view spans: [lo, hi) relative to the input pointer.
+#if PADND_SSE2
+/// The input bytes a plan's view spans: [lo, hi) relative to the input pointer (the masked
+/// rows' bounds).
 std::pair<std::int64_t, std::int64_t> view_span(const Plan& plan) {
   const Program& prog = detail::program(plan);
   std::int64_t lo = prog.view_offset();
@@ -280,6 +283,7 @@ std::pair<std::int64_t, std::int64_t> view_span(const Plan& plan) {
   }
   return {lo, hi};
 }
+#endif
 
 /// Whole rows [r0, r1) through a StagedOutput, a stage-full at a time.
 template <std::int64_t W>
@@ -320,7 +324,7 @@ void bytes_task(void* context, std::int64_t task) {
     staged_rows<W>(loop, r0, r1);
     return;
   }
-#if defined(__SSE2__)
+#if PADND_SSE2
   if constexpr (W > 0 && 16 % W == 0) {
     if (loop.path == BytesLoop::Path::masked) {
       masked_rows<W>(loop, r0, r1);
@@ -377,12 +381,12 @@ void split_grid(BytesLoop& loop, std::int64_t row_len, std::int64_t tasks) {
 
 /// How whole rows are written: from registers (masked), through a stage, or as segments.
 template <std::int64_t W>
-void choose_path(BytesLoop& loop, const Plan& plan) {
+void choose_path(BytesLoop& loop, [[maybe_unused]] const Plan& plan) {
   const RowContext& ctx = *loop.ctx;
   const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
   // Both fast paths write rows back to back.
   if (loop.col_parts != 1 || loop.chunk < ctx.row_len || loop.pitch != row_bytes) return;
-#if defined(__SSE2__)
+#if PADND_SSE2
   if constexpr (W > 0 && 16 % W == 0) {
     if (ctx.bordered != nullptr && detail::MaskedRows<W>::fits(*ctx.bordered, row_bytes) &&
         reinterpret_cast<std::uintptr_t>(loop.out) % 16 == 0) {

@@ -4,8 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cstdint>
 #include <cstring>
 #include <limits>
+#include <map>
 #include <optional>
 #include <random>
 #include <string>
@@ -107,7 +109,7 @@ TEST(CApi, OnnxNodeWithAxes) {
       << padnd_last_error();
 }
 
-// Nulls, negative counts, unknown enum values, strings, small buffers: a status and a message
+// Nulls, negative counts, unknown enum values, small buffers: a status and a message
 // naming the argument; nothing thrown, nothing written.
 TEST(CApi, BadArgumentsAreStatusesWithMessages) {
   const std::vector<std::uint8_t> data(6, 1);
@@ -138,11 +140,9 @@ TEST(CApi, BadArgumentsAreStatusesWithMessages) {
   expect(padnd_plan_create(&input, &spec, &plan), PADND_INVALID_ARGUMENT,
          "spec.begin: negative count -3");
   spec.rank = 2;
-  padnd_tensor strings = input;
-  strings.type.dtype = PADND_STRING;
-  expect(padnd_plan_create(&strings, &spec, &plan), PADND_UNSUPPORTED_TYPE, "string");
-  strings.type.dtype = 77;
-  expect(padnd_plan_create(&strings, &spec, &plan), PADND_UNSUPPORTED_TYPE,
+  padnd_tensor unknown = input;
+  unknown.type.dtype = 77;
+  expect(padnd_plan_create(&unknown, &spec, &plan), PADND_UNSUPPORTED_TYPE,
          "unknown padnd_dtype 77");
   ASSERT_EQ(padnd_plan_create(&input, &spec, &plan), PADND_OK);
   std::vector<std::uint8_t> out(20, 5);
@@ -301,6 +301,329 @@ TEST(CApi, HostParallelForAndThreadLocalMessages) {
   other.join();
   EXPECT_EQ(padnd_execute(plan, data.data(), out.data(), 640 * 640 * 4, nullptr), PADND_OK);
   EXPECT_STREQ(padnd_last_error(), "plan: null pointer");  // this thread's own last failure
+  padnd_plan_destroy(plan);
+}
+
+// ---- Strings: arrays of padnd_string, padded by copying elements --------------------------
+
+/// A string tensor for the C ABI: `texts` own the bytes (the C++ API's own input), `elements`
+/// are the padnd_string array pointing into them, in the same order.
+struct StringTensor {
+  std::vector<std::string> texts;
+  std::vector<padnd_string> elements;
+};
+
+/// `count` distinct random strings ("in<i>:" and 0..39 bytes, NULs included: some longer than
+/// std::string's inline buffer), so that each output element names the input it came from.
+StringTensor random_strings(std::mt19937_64& rng, std::int64_t count) {
+  StringTensor t;
+  for (std::int64_t i = 0; i < count; ++i) {
+    std::string text = "in" + std::to_string(i) + ":";
+    const std::uint64_t extra = rng() % 40;
+    for (std::uint64_t c = 0; c < extra; ++c) {
+      text += rng() % 8 == 0 ? '\0' : static_cast<char>('a' + rng() % 26);
+    }
+    t.texts.push_back(std::move(text));
+  }
+  for (const std::string& text : t.texts) {
+    t.elements.push_back({text.data(), static_cast<std::int64_t>(text.size())});
+  }
+  return t;
+}
+
+std::string text_of(const padnd_string& s) {
+  return s.length == 0 ? std::string() : std::string(s.data, static_cast<std::size_t>(s.length));
+}
+
+bool points_into(const char* p, const std::string& buffer) {
+  const auto at = reinterpret_cast<std::uintptr_t>(p);
+  const auto first = reinterpret_cast<std::uintptr_t>(buffer.data());
+  return at >= first && at < first + buffer.size();
+}
+
+/// A pad value: its text, and the caller's buffer the C ABI gets it from (which the test
+/// overwrites after planning: the plan must have copied it).
+struct StringValue {
+  std::string text;
+  std::string caller;
+  padnd_string c;
+  explicit StringValue(std::string t)
+      : text(t), caller(std::move(t)), c{caller.data(), static_cast<std::int64_t>(caller.size())} {}
+  void overwrite() { std::fill(caller.begin(), caller.end(), '#'); }
+};
+
+/// `out` (the C ABI's) against `want` (padnd::pad's std::string output): the same text
+/// everywhere; each element is an input's own padnd_string (the same pointer) or the constant,
+/// pointing at one copy of the plan's (never the caller's buffer; {NULL, 0} when empty).
+void expect_strings(const std::vector<padnd_string>& out, const padnd::Tensor& want,
+                    const StringTensor& in, const StringValue& value) {
+  ASSERT_EQ(static_cast<std::int64_t>(out.size()), want.size());
+  const auto* want_text = static_cast<const std::string*>(want.data());
+  std::map<std::string, const char*> source;
+  for (const padnd_string& e : in.elements) source[text_of(e)] = e.data;
+  const char* constant = nullptr;
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    const std::string got = text_of(out[i]);
+    ASSERT_EQ(got, want_text[i]) << "element " << i;
+    const auto from = source.find(got);
+    if (from != source.end()) {
+      EXPECT_EQ(out[i].data, from->second) << "element " << i << " is not the input's string";
+      continue;
+    }
+    ASSERT_EQ(got, value.text) << "element " << i;
+    if (value.text.empty()) {
+      EXPECT_EQ(out[i].data, nullptr) << "element " << i;
+      continue;
+    }
+    if (constant == nullptr) constant = out[i].data;
+    EXPECT_EQ(out[i].data, constant) << "element " << i << ": the plan holds one copy";
+    EXPECT_FALSE(points_into(out[i].data, value.caller)) << "element " << i;
+  }
+}
+
+/// Executes the string plan `plan` on `in`, whole and its last row as a window, and checks the
+/// output against `want` (expect_strings). Destroys the plan.
+void run_strings(padnd_plan* plan, const StringTensor& in, const padnd::Tensor& want,
+                 const StringValue& value) {
+  std::int64_t bytes = 0;
+  ASSERT_EQ(padnd_plan_output(plan, nullptr, nullptr, 0, &bytes), PADND_OK);
+  EXPECT_EQ(bytes, want.size() * static_cast<std::int64_t>(sizeof(padnd_string)));
+  std::vector<padnd_string> out(static_cast<std::size_t>(want.size()), {"?", 1});
+  ASSERT_EQ(padnd_execute(plan, in.elements.data(), out.data(), bytes, nullptr), PADND_OK);
+  expect_strings(out, want, in, value);
+  std::vector<std::int64_t> start(want.shape().size(), 0), len = want.shape();
+  if (want.size() > 0) {  // the last row, as a window: the same elements
+    start[0] = len[0] - 1;
+    len[0] = 1;
+    std::vector<padnd_string> row(static_cast<std::size_t>(len.back()));
+    ASSERT_EQ(padnd_execute_window(
+                  plan, in.elements.data(), start.data(), len.data(), row.data(), nullptr,
+                  static_cast<std::int64_t>(row.size() * sizeof(padnd_string)), nullptr),
+              PADND_OK);
+    for (std::size_t i = 0; i < row.size(); ++i) {
+      EXPECT_EQ(row[i].data, out[out.size() - row.size() + i].data);
+    }
+  }
+  padnd_plan_destroy(plan);
+}
+
+/// Runs the C plan (`status`, `plan`) on `in` (C strides `strides`, bytes) and compares it with
+/// padnd::pad of `cpp` on the std::string tensor (strides scaled to sizeof(std::string)); a
+/// request one rejects the other must reject with the same message. Destroys the plan; returns
+/// whether the request was planned.
+bool expect_same_strings(padnd_status status, padnd_plan* plan, const StringTensor& in,
+                         const std::vector<std::int64_t>& shape,
+                         const std::vector<std::int64_t>& strides, const auto& cpp,
+                         const StringValue& value) {
+  std::vector<std::int64_t> cpp_strides;
+  for (std::int64_t s : strides) {
+    cpp_strides.push_back(s / static_cast<std::int64_t>(sizeof(padnd_string)) *
+                          static_cast<std::int64_t>(sizeof(std::string)));
+  }
+  std::optional<padnd::Tensor> want;
+  try {
+    want = padnd::pad(padnd::TensorView{in.texts.data(), padnd::DType::string, shape, cpp_strides},
+                      cpp());
+  } catch (const padnd::Error& e) {
+    EXPECT_NE(status, PADND_OK) << e.what();
+    EXPECT_EQ(plan, nullptr);
+    EXPECT_STREQ(padnd_last_error(), e.what());
+    return false;
+  }
+  EXPECT_EQ(status, PADND_OK) << padnd_last_error();
+  if (status == PADND_OK) run_strings(plan, in, *want, value);
+  return true;
+}
+
+/// A random input of rank 2 (`strided`: a transposed view of its elements) and its C tensor.
+struct StringCase {
+  std::vector<std::int64_t> shape;
+  std::vector<std::int64_t> strides;  // bytes of padnd_string; empty: C order
+  StringTensor in;
+  StringCase(std::mt19937_64& rng, bool strided)
+      : shape{1 + static_cast<std::int64_t>(rng() % 4), 1 + static_cast<std::int64_t>(rng() % 5)},
+        in(random_strings(rng, shape[0] * shape[1])) {
+    if (strided) strides = {16, 16 * shape[0]};
+  }
+  padnd_tensor tensor() const {
+    return {in.elements.data(),
+            {PADND_STRING, 0},
+            2,
+            shape.data(),
+            strides.empty() ? nullptr : strides.data()};
+  }
+};
+
+std::int64_t random_pad(std::mt19937_64& rng) { return static_cast<std::int64_t>(rng() % 7) - 2; }
+
+// The canonical spec in every index mode, dense and strided inputs, crops included.
+TEST(CApiStrings, CanonicalSpecMatchesTheCppApiInEveryIndexMode) {
+  std::mt19937_64 rng(20260101);
+  int planned = 0;
+  for (int round = 0; round < 400; ++round) {
+    const StringCase c(rng, round % 3 == 0);
+    const std::vector<std::int64_t> begin{random_pad(rng), random_pad(rng)};
+    const std::vector<std::int64_t> end{random_pad(rng), random_pad(rng)};
+    const auto mode = static_cast<padnd_mode>(round % 5);
+    StringValue value(round % 4 == 0 ? "" : "PAD-" + std::to_string(round) + std::string(30, 'v'));
+    padnd_pad_spec spec = c_spec(begin, end, mode);
+    spec.value = &value.c;
+    spec.value_bytes = sizeof value.c;
+    const padnd_tensor input = c.tensor();
+    padnd_plan* plan = nullptr;
+    const padnd_status status = padnd_plan_create(&input, &spec, &plan);
+    value.overwrite();
+    const auto cpp = [&] {
+      padnd::PadSpec s;
+      s.axes = {{begin[0], end[0], 0}, {begin[1], end[1], 0}};
+      s.mode = static_cast<padnd::Mode>(mode);
+      s.value = value.text;
+      return s;
+    };
+    planned += expect_same_strings(status, plan, c.in, c.shape, c.strides, cpp, value);
+  }
+  EXPECT_GT(planned, 200);  // most requests are valid: the outputs were compared
+}
+
+// ONNX Pad-21 (strings from Pad-13, wrap from Pad-19) with a string constant_value.
+TEST(CApiStrings, OnnxPadMatchesTheCppApi) {
+  std::mt19937_64 rng(20260102);
+  const char* const modes[4] = {"constant", "edge", "reflect", "wrap"};
+  int planned = 0;
+  for (int round = 0; round < 200; ++round) {
+    const StringCase c(rng, round % 2 == 0);
+    const std::vector<std::int64_t> pads{random_pad(rng), random_pad(rng), random_pad(rng),
+                                         random_pad(rng)};
+    StringValue value("onnx-" + std::to_string(round));
+    const char* mode = modes[round % 4];
+    const padnd_onnx_pad node{21,      3,       mode, pads.data(), 4, &value.c, sizeof value.c,
+                              nullptr, nullptr, 0};
+    const padnd_tensor input = c.tensor();
+    padnd_plan* plan = nullptr;
+    const padnd_status status = padnd_plan_create_onnx(&input, &node, &plan);
+    value.overwrite();
+    const auto cpp = [&] {
+      padnd::onnx::PadNode n;
+      n.opset = 21;
+      n.input_count = 3;
+      n.mode = mode;
+      n.pads = padnd::IntTensor::vector(pads);
+      n.constant_value = padnd::ValueTensor::scalar(padnd::DType::string, value.text);
+      return padnd::onnx::to_canonical(n, padnd::DType::string, c.shape);
+    };
+    planned += expect_same_strings(status, plan, c.in, c.shape, c.strides, cpp, value);
+  }
+  EXPECT_GT(planned, 100);  // most requests are valid: the outputs were compared
+}
+
+// nGraph Pad v0 with interior padding: the pad value between and around the strings.
+TEST(CApiStrings, NgraphV0InteriorMatchesTheCppApi) {
+  std::mt19937_64 rng(20260103);
+  int planned = 0;
+  for (int round = 0; round < 100; ++round) {
+    const StringCase c(rng, round % 2 == 1);
+    const std::vector<std::int64_t> below{random_pad(rng), random_pad(rng)};
+    const std::vector<std::int64_t> above{random_pad(rng), random_pad(rng)};
+    const std::vector<std::int64_t> interior{static_cast<std::int64_t>(rng() % 3),
+                                             static_cast<std::int64_t>(rng() % 3)};
+    StringValue value(round % 5 == 0 ? "" : "ngraph value " + std::to_string(round));
+    const padnd_ngraph_pad op{0, "CONSTANT", below.data(),  2, above.data(), 2, interior.data(),
+                              2, &value.c,   sizeof value.c};
+    const padnd_tensor input = c.tensor();
+    padnd_plan* plan = nullptr;
+    const padnd_status status = padnd_plan_create_ngraph(&input, &op, &plan);
+    value.overwrite();
+    const auto cpp = [&] {
+      padnd::ngraph::PadV0 v0;
+      v0.arg_pad_value = padnd::ValueTensor::scalar(padnd::DType::string, value.text);
+      v0.padding_below = below;
+      v0.padding_above = above;
+      v0.padding_interior = interior;
+      return padnd::ngraph::to_canonical(v0, padnd::DType::string, c.shape);
+    };
+    planned += expect_same_strings(status, plan, c.in, c.shape, c.strides, cpp, value);
+  }
+  EXPECT_GT(planned, 50);  // most requests are valid: the outputs were compared
+}
+
+// numpy's per-axis constants, by hand: axis 0 first, then axis 1 (which owns the corners);
+// an explicit "" is the empty string {NULL, 0}, not "the first constant".
+TEST(CApiStrings, NumpyPerAxisConstants) {
+  const std::vector<std::string> texts{"a", "b", "c", "d"};
+  std::vector<padnd_string> data;
+  for (const std::string& t : texts) data.push_back({t.data(), 1});
+  const std::int64_t shape[2] = {2, 2};
+  const padnd_tensor input{data.data(), {PADND_STRING, 0}, 2, shape, nullptr};
+  const std::int64_t widths[4] = {1, 0, 0, 1};
+  const char* mode = "constant";
+  std::string x = "X";
+  const padnd_string values[4] = {{x.data(), 1}, {x.data(), 1}, {nullptr, 0}, {nullptr, 0}};
+  const padnd_numpy_pad args{widths, 2,       &mode, 1,       values, 2,       nullptr, 0,
+                             {0, 0}, nullptr, 0,     nullptr, -1,     nullptr, 0};
+  padnd_plan* plan = nullptr;
+  ASSERT_EQ(padnd_plan_create_numpy(&input, &args, &plan), PADND_OK) << padnd_last_error();
+  x = "#";
+  std::vector<padnd_string> out(9);
+  ASSERT_EQ(padnd_execute(plan, data.data(), out.data(), 9 * 16, nullptr), PADND_OK);
+  std::vector<std::string> got;
+  for (const padnd_string& s : out) got.push_back(text_of(s));
+  EXPECT_EQ(got, (std::vector<std::string>{"X", "X", "", "a", "b", "", "c", "d", ""}));
+  EXPECT_EQ(out[2].data, nullptr);
+  EXPECT_EQ(out[3].data, data[0].data);
+  EXPECT_EQ(out[0].data, out[1].data);  // the plan's one copy of "X"
+  padnd_plan_destroy(plan);
+}
+
+// A string value is one padnd_string whose length and data are checked; strides are whole
+// padnd_strings; modes that compute values and specs that forbid strings are errors.
+TEST(CApiStrings, BadStringArgumentsAreNamed) {
+  std::vector<padnd_string> data(4, {"s", 1});
+  const std::int64_t shape[2] = {2, 2};
+  padnd_tensor input{data.data(), {PADND_STRING, 0}, 2, shape, nullptr};
+  const std::vector<std::int64_t> one{1, 1};
+  padnd_pad_spec spec = c_spec(one, one, PADND_CONSTANT);
+  padnd_string value{"v", -1};
+  spec.value = &value;
+  spec.value_bytes = sizeof value;
+  padnd_plan* plan = nullptr;
+  const auto expect = [&](padnd_status got, padnd_status want, const char* text) {
+    EXPECT_EQ(got, want) << padnd_last_error();
+    EXPECT_EQ(plan, nullptr);
+    EXPECT_NE(std::string(padnd_last_error()).find(text), std::string::npos) << padnd_last_error();
+  };
+  expect(padnd_plan_create(&input, &spec, &plan), PADND_INVALID_ARGUMENT,
+         "spec.value.length: negative length -1");
+  value = {nullptr, 3};
+  expect(padnd_plan_create(&input, &spec, &plan), PADND_INVALID_ARGUMENT,
+         "spec.value.data: null pointer");
+  spec.value_bytes = 8;
+  expect(padnd_plan_create(&input, &spec, &plan), PADND_INVALID_ARGUMENT,
+         "spec.value: a string value is one padnd_string (16 bytes); got 8 bytes");
+  spec.value_bytes = 0;  // the default: the empty string
+  const std::int64_t strides[2] = {24, 8};
+  input.byte_strides = strides;
+  expect(padnd_plan_create(&input, &spec, &plan), PADND_INVALID_ARGUMENT,
+         "strides: axis 0: byte stride 24 is not a multiple of sizeof(padnd_string) (16)");
+  input.byte_strides = nullptr;
+  const padnd_openvino_pad ov{12, "edge", one.data(), 2, one.data(), 2, nullptr, 0, 0};
+  expect(padnd_plan_create_openvino(&input, &ov, &plan), PADND_INVALID_ARGUMENT,
+         "pad_mode: 'edge' is not allowed for string data");
+  const std::int64_t widths[4] = {1, 1, 0, 0};
+  const char* mean = "mean";
+  const padnd_numpy_pad np{widths, 2,       &mean, 1,       nullptr, 0,       nullptr, 0,
+                           {0, 0}, nullptr, 0,     nullptr, -1,      nullptr, 0};
+  expect(padnd_plan_create_numpy(&input, &np, &plan), PADND_UNSUPPORTED_TYPE,
+         "mode: axis 0: mean computes values, which needs a numeric element type; got string");
+  ASSERT_EQ(padnd_plan_create(&input, &spec, &plan), PADND_OK) << padnd_last_error();
+  std::vector<padnd_string> out(16, {"?", 1});
+  const std::int64_t start[2] = {0, 0}, len[2] = {2, 2}, out_strides[2] = {64, 8};
+  EXPECT_EQ(
+      padnd_execute_window(plan, data.data(), start, len, out.data(), out_strides, 0, nullptr),
+      PADND_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(padnd_last_error()).find("out_byte_strides: axis 1: byte stride 8"),
+            std::string::npos)
+      << padnd_last_error();
+  for (const padnd_string& e : out) EXPECT_EQ(text_of(e), "?");  // nothing written
   padnd_plan_destroy(plan);
 }
 

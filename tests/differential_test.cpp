@@ -180,7 +180,9 @@ void expect_both_store_kinds(std::mt19937_64& rng, const Plan& plan, const Tenso
     EXPECT_EQ(std::memcmp(out.data(), before.data(), at), 0) << label << ": bytes before";
     EXPECT_EQ(std::memcmp(out.data() + after, before.data() + after, out.size() - after), 0)
         << label << ": bytes after";
-    if (split) EXPECT_GE(tasks, 2) << label;
+    if (split) {
+      EXPECT_GE(tasks, 2) << label;
+    }
   }
 }
 

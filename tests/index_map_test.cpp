@@ -259,7 +259,9 @@ TEST(MiddleRun, FarPadsAndInteriors) {
       const bool in_run = o >= run.out_begin && o < stop && (o - run.out_begin) % run.step == 0;
       const std::int64_t want = in_run ? run.src + (o - run.out_begin) / run.step
                                        : (o >= run.out_begin && o < stop ? detail::kPadIndex : -2);
-      if (want != -2) EXPECT_EQ(source_index(rule, o), want) << where << " o=" << o;
+      if (want != -2) {
+        EXPECT_EQ(source_index(rule, o), want) << where << " o=" << o;
+      }
     }
   }
 }

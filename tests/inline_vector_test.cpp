@@ -52,7 +52,9 @@ TEST(InlineVector, RandomOperationsMatchStdVectorAcrossTheInlineCapacity) {
     }
     ASSERT_EQ(got.size(), want.size()) << "step " << step;
     ASSERT_EQ(elements(got), want) << "step " << step;
-    if (!want.empty()) ASSERT_EQ(got.back(), want.back());
+    if (!want.empty()) {
+      ASSERT_EQ(got.back(), want.back());
+    }
   }
 }
 

@@ -8,6 +8,9 @@
 #include <string>
 #include <string_view>
 
+#include "padnd/export.h"
+
+PADND_PUBLIC_BEGIN
 namespace padnd {
 
 /// Element types. Padding moves bits, so kernels only care about `storage()` and widths.
@@ -86,3 +89,4 @@ bool is_integer(const ElementType& type) noexcept;
 std::int64_t storage_bytes(const ElementType& type, std::int64_t count);
 
 }  // namespace padnd
+PADND_PUBLIC_END

@@ -6,6 +6,9 @@
 #include <stdexcept>
 #include <string>
 
+#include "padnd/export.h"
+
+PADND_PUBLIC_BEGIN
 namespace padnd {
 
 /// What kind of rule a request broke.
@@ -30,3 +33,4 @@ class Error : public std::runtime_error {
 };
 
 }  // namespace padnd
+PADND_PUBLIC_END

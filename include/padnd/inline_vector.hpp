@@ -11,6 +11,9 @@
 #include <type_traits>
 #include <vector>
 
+#include "padnd/export.h"
+
+PADND_PUBLIC_BEGIN
 namespace padnd {
 
 /// A vector of trivially copyable T whose elements live in an inline array while there are at
@@ -132,3 +135,4 @@ class InlineVector {
 };
 
 }  // namespace padnd
+PADND_PUBLIC_END

@@ -8,7 +8,9 @@
 #include <vector>
 
 #include "padnd/element_type.hpp"
+#include "padnd/export.h"
 
+PADND_PUBLIC_BEGIN
 namespace padnd {
 
 /// How positions outside the input get their value. Diagram for input `abcd`, 3 each side:
@@ -92,3 +94,4 @@ struct PadSpec {
 std::string_view mode_name(Mode mode);
 
 }  // namespace padnd
+PADND_PUBLIC_END

@@ -10,9 +10,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "padnd/export.h"
+#include "padnd/version.h" /* PADND_VERSION_MAJOR, _MINOR, _PATCH, _STRING */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+PADND_PUBLIC_BEGIN
 
 /** The ABI's version: raised when a declaration here changes incompatibly. */
 #define PADND_C_ABI_VERSION 1
@@ -46,7 +50,7 @@ typedef enum padnd_dtype {
   PADND_FLOAT64,
   PADND_COMPLEX64,
   PADND_COMPLEX128,
-  PADND_STRING, /**< not through the C ABI yet: PADND_UNSUPPORTED_TYPE */
+  PADND_STRING, /**< elements are padnd_string (see there) */
   PADND_FLOAT8E4M3FN,
   PADND_FLOAT8E4M3FNUZ,
   PADND_FLOAT8E5M2,
@@ -63,6 +67,20 @@ typedef enum padnd_dtype {
   PADND_CLONGDOUBLE,
   PADND_OPAQUE /**< any fixed number of bytes: padnd_type.opaque_bytes */
 } padnd_dtype;
+
+/** A PADND_STRING element: `length` bytes at `data` (any bytes, no terminator needed; NULL
+ * only when `length` is 0). A string tensor's data is an array of padnd_string (its byte
+ * strides multiples of sizeof(padnd_string)), and so is its output: padding copies elements and
+ * computes on no string, so an output element is a copy of an input element, pointing at the
+ * input's own bytes, or the pad value, pointing at the plan's copy of its text (the empty
+ * string is {NULL, 0}). An output's strings are therefore valid while the input's strings and
+ * the plan live. A string pad value (`spec.value`, `constant_value`, `pad_value`, each of
+ * `constant_values`) is given as one padnd_string, its byte count sizeof(padnd_string) (or 0:
+ * the empty string); the plan copies its text, so the caller's may change after planning. */
+typedef struct padnd_string {
+  const char* data;
+  int64_t length;
+} padnd_string;
 
 /** An element type: a padnd_dtype, and for PADND_OPAQUE its size in bytes. */
 typedef struct padnd_type {
@@ -98,8 +116,8 @@ typedef struct padnd_pad_spec {
   const int64_t* end;      /**< elements after each axis (negative: crop) */
   const int64_t* interior; /**< elements between neighbours (constant mode); NULL: none */
   int32_t mode;            /**< a padnd_mode */
-  const void* value;       /**< one element's bytes (packed types: one byte, the code); NULL:
-                                zero bits */
+  const void* value;       /**< one element's bytes (packed types: one byte, the code;
+                                strings: one padnd_string); NULL: zero bits, "" */
   int64_t value_bytes;
   int32_t negative_order; /**< a padnd_negative_order */
   int32_t negative_size;  /**< a padnd_negative_size */
@@ -194,6 +212,10 @@ typedef struct padnd_exec_options {
 /** A validated, immutable, reusable plan. Safe to execute from several threads at once. */
 typedef struct padnd_plan padnd_plan;
 
+/** The library's version, "MAJOR.MINOR.PATCH": the PADND_VERSION_STRING it was built with
+ * (compare with the header's to detect a mismatched shared library). */
+const char* padnd_version(void);
+
 /** The message of the calling thread's last failed call (never NULL; "" before any). */
 const char* padnd_last_error(void);
 
@@ -231,7 +253,7 @@ padnd_status padnd_tensor_from_dlpack(const void* dltensor, padnd_tensor* tensor
 void padnd_plan_destroy(padnd_plan* plan);
 
 /** The output's rank, shape (`shape_out` holds `shape_capacity` entries; NULL to ask the rank
- * only) and bytes. */
+ * only) and bytes (strings: count * sizeof(padnd_string)). */
 padnd_status padnd_plan_output(const padnd_plan* plan, int32_t* rank_out, int64_t* shape_out,
                                int32_t shape_capacity, int64_t* bytes_out);
 
@@ -248,11 +270,13 @@ padnd_status padnd_execute(const padnd_plan* plan, const void* in, void* out, in
 /** Writes the window [start[k], start[k] + shape[k]) of the output (rank entries each) into
  * `out`: dense row-major when `out_byte_strides` is NULL (`out_bytes` available; a packed
  * type's window starts at bit 0), else through those strides (out points at window element
- * [0, ..., 0]; `out_bytes` is ignored). Nothing is written on failure. */
+ * [0, ..., 0]; `out_bytes` is ignored; strings: multiples of sizeof(padnd_string)). Nothing is
+ * written on failure. */
 padnd_status padnd_execute_window(const padnd_plan* plan, const void* in, const int64_t* start,
                                   const int64_t* shape, void* out, const int64_t* out_byte_strides,
                                   int64_t out_bytes, const padnd_exec_options* options);
 
+PADND_PUBLIC_END
 #ifdef __cplusplus
 }
 #endif

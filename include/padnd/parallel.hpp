@@ -4,6 +4,9 @@
 
 #include <cstdint>
 
+#include "padnd/export.h"
+
+PADND_PUBLIC_BEGIN
 namespace padnd {
 
 extern "C" {
@@ -38,3 +41,4 @@ struct ExecOptions {
 };
 
 }  // namespace padnd
+PADND_PUBLIC_END

@@ -9,21 +9,25 @@
 #include <vector>
 
 #include "padnd/element_type.hpp"
+#include "padnd/export.h"
 #include "padnd/inline_vector.hpp"
 #include "padnd/pad_spec.hpp"
 #include "padnd/parallel.hpp"
 #include "padnd/tensor.hpp"
 
+namespace padnd::detail {
+// Planning and execution internals (src/plan_access.hpp), declared before the public region so
+// that the shared library does not export them.
+struct PlanAccess;
+}  // namespace padnd::detail
+
+PADND_PUBLIC_BEGIN
 namespace padnd {
 
 /// Output shape of `spec` applied to `input_shape`, with every canonical rule checked
 /// (rank, interior, overflow, negative size, modes that need data). No data needed.
 std::vector<std::int64_t> infer_shape(const std::vector<std::int64_t>& input_shape,
                                       const PadSpec& spec);
-
-namespace detail {
-struct PlanAccess;  // planning and execution internals (src/plan_access.hpp)
-}
 
 /// A rectangular window of a plan's output: per output axis, the first position and the number
 /// of positions (docs/design.md, "Windows").
@@ -118,3 +122,4 @@ void pad_into(const TensorView& input, const PadSpec& spec, void* out, std::int6
               const ExecOptions& options = {});
 
 }  // namespace padnd
+PADND_PUBLIC_END

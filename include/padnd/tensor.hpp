@@ -10,7 +10,9 @@
 #include <vector>
 
 #include "padnd/element_type.hpp"
+#include "padnd/export.h"
 
+PADND_PUBLIC_BEGIN
 namespace padnd {
 
 /// A borrowed input. `data` points at element [0, ..., 0]; `byte_strides` may be negative or
@@ -61,3 +63,4 @@ class Tensor {
 };
 
 }  // namespace padnd
+PADND_PUBLIC_END

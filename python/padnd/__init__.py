@@ -12,6 +12,6 @@ operators exactly (each with an ``infer_shape`` that needs no data).
 """
 from . import ngraph, onnx, openvino
 from ._numpy_pad import infer_shape, pad, pad_window
+from ._padnd import __version__  # project(padnd VERSION) in CMakeLists.txt, the one source
 
-__version__ = "0.1.0"
 __all__ = ["pad", "pad_window", "infer_shape", "onnx", "openvino", "ngraph", "__version__"]

@@ -2,6 +2,8 @@
 # Type stubs for the C++ extension padnd._padnd (internal).
 from typing import Any
 
+__version__: str
+
 class IntTensor:
     def __init__(self, type_name: str, shape: list[int], values: list[int]) -> None: ...
 

@@ -22,6 +22,7 @@
 #include "padnd/adapters/onnx.hpp"
 #include "padnd/adapters/openvino.hpp"
 #include "padnd/padnd.hpp"
+#include "padnd/version.h"
 
 namespace nb = nanobind;
 
@@ -282,6 +283,8 @@ void bind_numpy_tables(nb::module_& m) {
 
 NB_MODULE(_padnd, m) {
   m.doc() = "padnd's C++ engine. Internal: use the functions of the `padnd` package.";
+  // project(padnd VERSION) in CMakeLists.txt, also the wheel's version: padnd.__version__.
+  m.attr("__version__") = PADND_VERSION_STRING;
   register_errors();
   padnd::python::bind_fast_path(m);
   bind_inputs(m);

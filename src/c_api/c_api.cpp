@@ -2,7 +2,9 @@
 // The C ABI (include/padnd/padnd.h): translates C descriptions into padnd's C++ types, runs
 // the C++ API, and turns every exception into a status and a thread-local message.
 #include <algorithm>
+#include <cstring>
 #include <exception>
+#include <memory>
 #include <new>
 #include <optional>
 #include <string>
@@ -22,8 +24,16 @@ void padnd::c_api::require(const void* pointer, const char* argument) {
   }
 }
 
+namespace padnd::c_api {
+/// Copies of a string plan's pad values: the text its padnd_string constants point at (stable
+/// storage, not std::string, whose short texts move with it), owned for the plan's lifetime.
+using Texts = std::vector<std::unique_ptr<char[]>>;
+}  // namespace padnd::c_api
+
 struct padnd_plan {
-  padnd::Plan plan;
+  padnd::Plan plan;  ///< a string tensor's plan moves its padnd_string elements as opaque bytes
+  bool strings = false;
+  padnd::c_api::Texts texts;
 };
 
 // padnd.h numbers its enums as the C++ ones (element_type and enum_value cast them).
@@ -84,6 +94,7 @@ padnd_status guarded(const Body& body) noexcept {
 }
 
 using padnd::c_api::require;
+using padnd::c_api::Texts;
 
 /// `count` values at `values` (which may be null only when count is 0).
 std::vector<std::int64_t> ints(const std::int64_t* values, std::int64_t count,
@@ -98,14 +109,58 @@ std::vector<std::int64_t> ints(const std::int64_t* values, std::int64_t count,
 }
 
 /// `count` bytes at `data` (null only when count is 0).
-std::string bytes_of(const void* data, std::int64_t count, const char* argument) {
+std::string bytes_of(const void* data, std::int64_t count, const std::string& argument) {
   if (count < 0) {
-    throw Error(Errc::invalid_argument,
-                std::string(argument) + ": negative length " + std::to_string(count));
+    throw Error(Errc::invalid_argument, argument + ": negative length " + std::to_string(count));
   }
-  if (count > 0) require(data, argument);
+  if (count > 0) require(data, argument.c_str());
+  if (static_cast<std::uint64_t>(count) > std::string().max_size()) {
+    throw Error(Errc::overflow, argument + ": length " + std::to_string(count) +
+                                    " is more than one value can hold");
+  }
   return count > 0 ? std::string(static_cast<const char*>(data), static_cast<std::size_t>(count))
                    : std::string();
+}
+
+constexpr auto kStringBytes = static_cast<std::int64_t>(sizeof(padnd_string));
+
+bool is_string(const padnd::ElementType& type) { return type.dtype == padnd::DType::string; }
+
+/// The type a plan moves: a string tensor's padnd_string elements are opaque bytes.
+padnd::ElementType planned_type(const padnd::ElementType& type) {
+  return is_string(type) ? padnd::ElementType::opaque(kStringBytes) : type;
+}
+
+/// One element's value as the spec adapters take it: its bytes, or for a string (one
+/// padnd_string, `bytes` its size; 0 bytes: the default, the empty string) its text.
+std::string element_value(const void* value, std::int64_t bytes, const padnd::ElementType& type,
+                          const std::string& argument) {
+  if (!is_string(type) || bytes == 0) return bytes_of(value, bytes, argument);
+  if (bytes != kStringBytes) {
+    throw Error(Errc::invalid_argument, argument + ": a string value is one padnd_string (" +
+                                            std::to_string(kStringBytes) + " bytes); got " +
+                                            std::to_string(bytes) + " bytes");
+  }
+  require(value, argument.c_str());
+  padnd_string text;
+  std::memcpy(&text, value, sizeof text);
+  if (text.length < 0) {
+    throw Error(Errc::invalid_argument,
+                argument + ".length: negative length " + std::to_string(text.length));
+  }
+  return bytes_of(text.data, text.length, argument + ".data");
+}
+
+/// Whole padnd_string elements: every byte stride a multiple of sizeof(padnd_string).
+void check_string_strides(const std::vector<std::int64_t>& strides, const char* argument) {
+  for (std::size_t k = 0; k < strides.size(); ++k) {
+    if (strides[k] % kStringBytes != 0) {
+      throw Error(Errc::invalid_argument, std::string(argument) + ": axis " + std::to_string(k) +
+                                              ": byte stride " + std::to_string(strides[k]) +
+                                              " is not a multiple of sizeof(padnd_string) (" +
+                                              std::to_string(kStringBytes) + ")");
+    }
+  }
 }
 
 /// The value count of `pairs` (before, after) pairs.
@@ -121,11 +176,6 @@ padnd::ElementType element_type(const padnd_type& t) {
   if (t.dtype < 0 || t.dtype > PADND_OPAQUE) {
     throw Error(Errc::unsupported_type, "type: unknown padnd_dtype " + std::to_string(t.dtype));
   }
-  if (t.dtype == PADND_STRING) {
-    throw Error(Errc::unsupported_type,
-                "type: string tensors are not available through the C "
-                "ABI yet (use the C++ API)");
-  }
   if (t.dtype == PADND_OPAQUE) return padnd::ElementType::opaque(t.opaque_bytes);
   return static_cast<padnd::DType>(t.dtype);
 }
@@ -140,6 +190,7 @@ Input input_of(const padnd_tensor* t) {
   require(t, "input");
   Input in{element_type(t->type), ints(t->shape, t->rank, "input.shape"), {}};
   if (t->byte_strides != nullptr) in.byte_strides = ints(t->byte_strides, t->rank, "strides");
+  if (is_string(in.type)) check_string_strides(in.byte_strides, "strides");
   return in;
 }
 
@@ -153,7 +204,11 @@ E enum_value(std::int32_t value, std::int32_t last, const char* argument) {
   return static_cast<E>(value);
 }
 
-padnd::PadSpec spec_of(const padnd_pad_spec* s) {
+/// padnd_infer_shape has no element type: its spec's value is read as plain bytes.
+constexpr padnd::ElementType kUntyped{padnd::DType::opaque};
+
+/// The canonical request `s` on elements of `type` (its value: element_value).
+padnd::PadSpec spec_of(const padnd_pad_spec* s, const padnd::ElementType& type) {
   require(s, "spec");
   const std::vector<std::int64_t> begin = ints(s->begin, s->rank, "spec.begin");
   const std::vector<std::int64_t> end = ints(s->end, s->rank, "spec.end");
@@ -168,8 +223,16 @@ padnd::PadSpec spec_of(const padnd_pad_spec* s) {
                                                          "spec.negative_order");
   spec.negative_size = enum_value<padnd::NegativeSize>(
       s->negative_size, PADND_NEGATIVE_SIZE_CLAMP_TO_ZERO, "spec.negative_size");
-  spec.value = bytes_of(s->value, s->value_bytes, "spec.value");
+  spec.value = element_value(s->value, s->value_bytes, type, "spec.value");
   return spec;
+}
+
+/// `value` as a scalar ValueTensor of `type`, or nullopt when it is absent (null).
+std::optional<padnd::ValueTensor> value_tensor(const void* value, std::int64_t bytes,
+                                               const padnd::ElementType& type,
+                                               const char* argument) {
+  if (value == nullptr) return std::nullopt;
+  return padnd::ValueTensor::scalar(type, element_value(value, bytes, type, argument));
 }
 
 padnd::onnx::PadNode onnx_node(const padnd_onnx_pad* n, const padnd::ElementType& type) {
@@ -185,10 +248,8 @@ padnd::onnx::PadNode onnx_node(const padnd_onnx_pad* n, const padnd::ElementType
     if (version == 2) node.pads_attr = std::move(pads);
     if (version >= 11) node.pads = padnd::IntTensor::vector(std::move(pads));
   }
-  if (n->constant_value != nullptr) {
-    node.constant_value = padnd::ValueTensor::scalar(
-        type, bytes_of(n->constant_value, n->constant_value_bytes, "node.constant_value"));
-  }
+  node.constant_value =
+      value_tensor(n->constant_value, n->constant_value_bytes, type, "node.constant_value");
   if (n->value != nullptr) node.value = *n->value;
   if (n->axes != nullptr || n->axes_count != 0) {
     node.axes = padnd::IntTensor::vector(ints(n->axes, n->axes_count, "node.axes"));
@@ -200,14 +261,6 @@ padnd::onnx::PadNode onnx_node(const padnd_onnx_pad* n, const padnd::ElementType
 std::string text_of(const char* text, const char* argument) {
   require(text, argument);
   return text;
-}
-
-/// `value` as a scalar ValueTensor of `type`, or nullopt when it is absent (null).
-std::optional<padnd::ValueTensor> value_tensor(const void* value, std::int64_t bytes,
-                                               const padnd::ElementType& type,
-                                               const char* argument) {
-  if (value == nullptr) return std::nullopt;
-  return padnd::ValueTensor::scalar(type, bytes_of(value, bytes, argument));
 }
 
 padnd::openvino::PadOp openvino_op(const padnd_openvino_pad* o, const padnd::ElementType& type) {
@@ -254,18 +307,20 @@ padnd::PadSpec ngraph_spec(const padnd_ngraph_pad* o, const Input& in) {
   return padnd::ngraph::to_canonical(op, in.type, in.shape);
 }
 
-/// `pairs` (before, after) pairs of elements of `item_bytes` each at `data`.
-padnd::numpy::ValuePairs value_pairs(const void* data, std::int64_t pairs, std::int64_t item_bytes,
-                                     const char* argument) {
-  const std::string bytes = bytes_of(
-      data,
-      padnd::storage_bytes(padnd::ElementType::opaque(item_bytes), pair_count(pairs, argument)),
-      argument);
+/// `pairs` (before, after) pairs of elements of `type` at `data` (strings: padnd_string), each
+/// read by element_value.
+padnd::numpy::ValuePairs value_pairs(const void* data, std::int64_t pairs,
+                                     const padnd::ElementType& type, const char* argument) {
+  const std::int64_t count = pair_count(pairs, argument);
+  const std::int64_t item = padnd::storage_bytes(planned_type(type), 1);
+  const std::string bytes =
+      bytes_of(data, padnd::storage_bytes(padnd::ElementType::opaque(item), count), argument);
+  const auto element = [&](std::int64_t i) {
+    return element_value(bytes.data() + i * item, item, type,
+                         std::string(argument) + "[" + std::to_string(i) + "]");
+  };
   padnd::numpy::ValuePairs out;
-  const auto item = static_cast<std::size_t>(item_bytes);
-  for (std::size_t i = 0; i < bytes.size(); i += 2 * item) {
-    out.emplace_back(bytes.substr(i, item), bytes.substr(i + item, item));
-  }
+  for (std::int64_t i = 0; i < count; i += 2) out.emplace_back(element(i), element(i + 1));
   return out;
 }
 
@@ -287,10 +342,10 @@ padnd::numpy::PadArgs numpy_args(const padnd_numpy_pad* a, const padnd::ElementT
       args.modes.push_back(text_of(a->modes[i], "args.modes"));
   }
   if (a->ramp_type.dtype != 0) args.ramp_type = element_type(a->ramp_type);
-  args.constant_values = value_pairs(a->constant_values, a->constant_values_pairs,
-                                     padnd::storage_bytes(type, 1), "args.constant_values");
-  args.end_values = value_pairs(a->end_values, a->end_values_pairs,
-                                padnd::storage_bytes(args.ramp_type, 1), "args.end_values");
+  args.constant_values =
+      value_pairs(a->constant_values, a->constant_values_pairs, type, "args.constant_values");
+  args.end_values =
+      value_pairs(a->end_values, a->end_values_pairs, args.ramp_type, "args.end_values");
   const std::vector<std::int64_t> stats = ints(
       a->stat_length, pair_count(a->stat_length_pairs, "args.stat_length"), "args.stat_length");
   const auto stat = [](std::int64_t v) { return v == -1 ? std::nullopt : std::optional(v); };
@@ -316,6 +371,43 @@ padnd::ExecOptions options_of(const padnd_exec_options* o) {
   return options;
 }
 
+/// A string value's padnd_string (its text copied into `texts`), as bytes of the opaque
+/// element a string plan moves. `explicit_empty`: "" is {NULL, 0} too, not "the default".
+std::string padnd_string_bytes(const std::string& text, bool explicit_empty, Texts& texts) {
+  if (text.empty() && !explicit_empty) return {};  // zero bits: {NULL, 0}
+  padnd_string s{nullptr, 0};
+  if (!text.empty()) {
+    texts.push_back(std::make_unique_for_overwrite<char[]>(text.size()));
+    std::memcpy(texts.back().get(), text.data(), text.size());
+    s = {texts.back().get(), static_cast<std::int64_t>(text.size())};
+  }
+  return {reinterpret_cast<const char*>(&s), sizeof s};
+}
+
+/// Strings are only copied: a mode of numpy's that computes values is an error naming it.
+void require_copying(padnd::Mode mode, bool odd, std::size_t axis) {
+  if (padnd::computes_values(mode) || odd) {
+    throw Error(Errc::unsupported_type,
+                "mode: axis " + std::to_string(axis) + ": " + std::string(padnd::mode_name(mode)) +
+                    (odd ? " with reflect_type 'odd'" : "") +
+                    " computes values, which needs a numeric element type; got string");
+  }
+}
+
+/// A string tensor's request, validated with the string type, as a request on its padnd_string
+/// elements: no mode may compute values, and each pad value points at a copy `texts` owns.
+void to_padnd_strings(padnd::PadSpec& spec, Texts& texts) {
+  require_copying(spec.mode, false, 0);
+  spec.value = padnd_string_bytes(spec.value, false, texts);
+  for (std::size_t k = 0; k < spec.axis_modes.size(); ++k) {
+    padnd::AxisMode& m = spec.axis_modes[k];
+    require_copying(m.mode, m.odd, k);
+    if (m.mode != padnd::Mode::constant) continue;
+    m.begin_value = padnd_string_bytes(m.begin_value, true, texts);  // numpy's "" is ""
+    m.end_value = padnd_string_bytes(m.end_value, true, texts);
+  }
+}
+
 /// Plans the request `spec_for(input)` translates the caller's arguments into, for `input`;
 /// *plan_out is NULL unless it succeeds.
 padnd_status plan_for(const padnd_tensor* input, padnd_plan** plan_out, const auto& spec_for) {
@@ -323,8 +415,12 @@ padnd_status plan_for(const padnd_tensor* input, padnd_plan** plan_out, const au
   return guarded([&] {
     require(plan_out, "plan_out");
     const Input in = input_of(input);
-    const padnd::PadSpec spec = spec_for(in);
-    *plan_out = new padnd_plan{padnd::make_plan(in.type, in.shape, in.byte_strides, spec)};
+    padnd::PadSpec spec = spec_for(in);
+    auto plan = std::make_unique<padnd_plan>();
+    plan->strings = is_string(in.type);
+    if (plan->strings) to_padnd_strings(spec, plan->texts);
+    plan->plan = padnd::make_plan(planned_type(in.type), in.shape, in.byte_strides, spec);
+    *plan_out = plan.release();
   });
 }
 
@@ -332,11 +428,13 @@ padnd_status plan_for(const padnd_tensor* input, padnd_plan** plan_out, const au
 
 extern "C" {
 
+const char* padnd_version(void) { return PADND_VERSION_STRING; }
+
 const char* padnd_last_error(void) { return g_last_error.c_str(); }
 
 padnd_status padnd_plan_create(const padnd_tensor* input, const padnd_pad_spec* spec,
                                padnd_plan** plan_out) {
-  return plan_for(input, plan_out, [&](const Input&) { return spec_of(spec); });
+  return plan_for(input, plan_out, [&](const Input& in) { return spec_of(spec, in.type); });
 }
 
 padnd_status padnd_plan_create_onnx(const padnd_tensor* input, const padnd_onnx_pad* node,
@@ -394,7 +492,7 @@ padnd_status padnd_infer_shape(int32_t rank, const int64_t* shape, const padnd_p
                                int64_t* shape_out) {
   return guarded([&] {
     const std::vector<std::int64_t> out =
-        padnd::infer_shape(ints(shape, rank, "shape"), spec_of(spec));
+        padnd::infer_shape(ints(shape, rank, "shape"), spec_of(spec, kUntyped));
     if (!out.empty()) require(shape_out, "shape_out");
     std::copy(out.begin(), out.end(), shape_out);
   });
@@ -419,6 +517,7 @@ padnd_status padnd_execute_window(const padnd_plan* plan, const void* in, const 
       padnd::execute_window(plan->plan, in, window, out, out_bytes, options_of(options));
     } else {
       const std::vector<std::int64_t> strides = ints(out_byte_strides, rank, "out_byte_strides");
+      if (plan->strings) check_string_strides(strides, "out_byte_strides");
       padnd::execute_window(plan->plan, in, window, out, strides, options_of(options));
     }
   });

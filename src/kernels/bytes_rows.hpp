@@ -7,10 +7,7 @@
 #include <cstdint>
 #include <cstring>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
+#include "../simd.hpp"
 #include "moves.hpp"
 #include "row_context.hpp"
 #include "row_program.hpp"
@@ -39,7 +36,7 @@ inline void copy_unit(std::byte* dst, const std::byte* src, std::int64_t unit_by
   }
 }
 
-#if defined(__SSE2__)
+#if PADND_SSE2
 /// The W-byte lanes of `v` in reverse order (W = 1, 2, 4 or 8).
 template <std::int64_t W>
 inline __m128i reverse_lanes(__m128i v) {
@@ -69,7 +66,7 @@ template <std::int64_t W>
 PADND_INLINE void reverse_units(std::byte* out, const std::byte* in, std::int64_t n,
                                 std::int64_t unit, std::int64_t stride) {
   std::int64_t i = 0;
-#if defined(__SSE2__)
+#if PADND_SSE2
   if constexpr (W == 1 || W == 2 || W == 4 || W == 8) {
     constexpr std::int64_t kLanes = 16 / W;
     for (; stride == W && i + kLanes <= n; i += kLanes) {  // in[-(i + kLanes - 1)] .. in[-i]
@@ -148,7 +145,7 @@ inline void interleave_run(const RowContext& c, const RowSegment& seg, std::int6
   }
   if constexpr (W > 0) {
     if (step == 2) {  // interior 1, the common case: value, pad, value, pad, ...
-#if defined(__SSE2__)
+#if PADND_SSE2
       if constexpr (W == 1 || W == 2 || W == 4 || W == 8) {
         // 16 bytes of values interleaved with the pad value: two 16-byte stores, not a store
         // per position.

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "../simd.hpp"
 #include "bytes_rows.hpp"
 #include "masked_rows.hpp"
 #include "row_context.hpp"
@@ -23,7 +24,7 @@ enum class RowKernel : std::uint8_t {
 /// X(kernel, W) for each unit width with kernels of its own; W = 0 serves every other unit size.
 #define PADND_UNIT_WIDTHS(X, kernel) \
   X(kernel, 1) X(kernel, 2) X(kernel, 4) X(kernel, 8) X(kernel, 16) X(kernel, 0)
-#if defined(__SSE2__)
+#if PADND_SSE2
 #define PADND_MASKED_KERNELS(X) X(masked, 1) X(masked, 2) X(masked, 4) X(masked, 8) X(masked, 16)
 #else
 #define PADND_MASKED_KERNELS(X)
@@ -66,7 +67,7 @@ void row_kernel(const RowContext& ctx, const RowRun& run) {
       bytes_rows<W>(ctx, RowBatch{count, dst, run.in_rows + r}, 0, ctx.row_len, seg_dst);
     }
   } else {
-#if defined(__SSE2__)
+#if PADND_SSE2
     MaskedRows<W>(ctx, *ctx.bordered).write_run(run.out, PointerRows{run.in_rows}, run.rows);
 #endif
   }

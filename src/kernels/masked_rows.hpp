@@ -7,16 +7,13 @@
 #include <cstdint>
 #include <cstring>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
+#include "../simd.hpp"
 #include "moves.hpp"
 #include "row_context.hpp"
 
 namespace padnd::detail {
 
-#if defined(__SSE2__)
+#if PADND_SSE2
 /// A row program border | copy | border whose rows are whole 16-byte pieces (units of W = 1, 2,
 /// 4, 8 or 16 bytes, at most kMaxRowBytes), where each border holds one value: the pad value,
 /// or one input element repeated (an edge border, or a border one element wide in any mode).

@@ -8,9 +8,7 @@
 #include <cstring>
 #include <string>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
+#include "../simd.hpp"
 
 namespace padnd::detail {
 
@@ -88,7 +86,7 @@ inline void fill_long(std::byte* dst, std::int64_t bytes, int fill_byte,
   copy_bytes(dst, from, static_cast<std::size_t>(bytes));
 }
 
-#if defined(__SSE2__)
+#if PADND_SSE2
 /// One 64-byte line from `src` to the line-aligned `dst` with non-temporal stores.
 inline void stream_line(std::byte* dst, const std::byte* src) {
   const auto* from = reinterpret_cast<const __m128i*>(src);
@@ -107,7 +105,7 @@ inline void stream_line(std::byte* dst, const std::byte* src) {
 /// Copies `bytes` (a multiple of 64) to a 64-byte aligned `dst` with non-temporal stores, a line
 /// at a time (the source is in cache: StagedOutput).
 inline void stream_lines(std::byte* dst, const std::byte* src, std::int64_t bytes) {
-#if defined(__SSE2__)
+#if PADND_SSE2
   for (std::int64_t at = 0; at < bytes; at += 64) stream_line(dst + at, src + at);
 #else
   std::memcpy(dst, src, static_cast<std::size_t>(bytes));
@@ -119,7 +117,7 @@ inline void stream_lines(std::byte* dst, const std::byte* src, std::int64_t byte
 /// concurrent streams keep more DRAM pages open than one (measured faster on long copies and
 /// outer-axis reflects). Through the stage, whose source is in L1, this measured slower.
 inline void stream_pages(std::byte* dst, const std::byte* src, std::int64_t bytes) {
-#if defined(__SSE2__)
+#if PADND_SSE2
   constexpr std::int64_t kPage = 4096;
   constexpr std::int64_t kPages = 4;
   constexpr std::int64_t kStep = kPages * kPage;
@@ -149,7 +147,7 @@ inline void stream_bytes(std::byte* dst, const std::byte* src, std::size_t n) {
 
 /// Orders the non-temporal stores of stream_bytes before any later store (the task's "done").
 inline void stream_fence() {
-#if defined(__SSE2__)
+#if PADND_SSE2
   _mm_sfence();
 #endif
 }

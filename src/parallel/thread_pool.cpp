@@ -25,9 +25,7 @@
 #include <thread>
 #include <vector>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
+#include "../simd.hpp"
 
 namespace padnd::detail {
 namespace {
@@ -58,7 +56,7 @@ void take_mask(const CallerCpus& cpus, CallerCpus& own) {
 }
 
 void cpu_relax() {
-#if defined(__SSE2__)
+#if PADND_SSE2
   _mm_pause();
 #else
   std::this_thread::yield();

@@ -13,10 +13,7 @@
 #include <type_traits>
 #include <vector>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
+#include "../simd.hpp"
 #include "lanes.hpp"
 #include "numeric.hpp"
 #include "padnd/error.hpp"
@@ -27,7 +24,7 @@ namespace padnd::detail {
 /// How numpy adds up a reduction: pairwise along a contiguous run, left to right across rows.
 enum class SumOrder : std::uint8_t { pairwise, sequential };
 
-#if defined(__SSE2__)
+#if PADND_SSE2
 /// SSE2 for contiguous runs of float and double: maximum, minimum and pairwise sums.
 template <class T>
 struct Sse;
@@ -59,7 +56,7 @@ struct Sse<double> {
 };
 #endif
 
-#if defined(__SSE2__)
+#if PADND_SSE2
 /// pairwise_sum's block (8 <= n <= 128) of a contiguous float or double run: the 8
 /// accumulators in SSE2 registers, each adding the same elements in the same order, so the same
 /// bits as the scalar loop.
@@ -101,7 +98,7 @@ typename Num<T>::Acc pairwise_sum(const Lane<T>& lane, std::int64_t first, std::
     return res;
   }
   if (n <= kBlock) {
-#if defined(__SSE2__)
+#if PADND_SSE2
     if constexpr (std::is_same_v<T, A> && (std::is_same_v<T, float> || std::is_same_v<T, double>)) {
       if (lane.stride_bytes == static_cast<std::int64_t>(sizeof(T))) {
         return vector_block_sum(reinterpret_cast<const T*>(lane.base) + first, n);
@@ -180,7 +177,7 @@ decltype(auto) with_extreme(Mode mode, const Fn& fn) {
   return fn(MinOp<T>{});
 }
 
-#if defined(__SSE2__)
+#if PADND_SSE2
 /// The maximum (kMax) or minimum of the contiguous p[0, n), n >= 4 vectors, with SSE2, four
 /// vectors side by side. Neither its value nor its bits depend on the order of the comparisons,
 /// unless a NaN occurs (numpy keeps the first) or the result is a zero (+0 and -0 compare equal,
@@ -232,7 +229,7 @@ std::optional<T> vector_extreme(const T* p, std::int64_t n) {
 /// equal values the same one (first or last, Num<T>::max/min), whichever way a sequence is split.
 template <class T, class Op>
 T extreme_of_run(const Op& op, const Lane<T>& lane, std::int64_t first, std::int64_t n) {
-#if defined(__SSE2__)
+#if PADND_SSE2
   if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
     if (lane.stride_bytes == static_cast<std::int64_t>(sizeof(T)) && n >= 4 * Sse<T>::kLanes) {
       const T* run = reinterpret_cast<const T*>(lane.base) + first;

@@ -7,7 +7,9 @@
 #include <vector>
 
 #include "padnd/element_type.hpp"
+#include "padnd/export.h"
 
+PADND_PUBLIC_BEGIN
 namespace padnd {
 
 /// An integer tensor input such as `pads`, `pads_begin` or `axes`, with its declared element
@@ -45,3 +47,4 @@ struct ValueTensor {
 };
 
 }  // namespace padnd
+PADND_PUBLIC_END

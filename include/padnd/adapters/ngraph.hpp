@@ -9,8 +9,10 @@
 
 #include "padnd/adapters/inputs.hpp"
 #include "padnd/element_type.hpp"
+#include "padnd/export.h"
 #include "padnd/pad_spec.hpp"
 
+PADND_PUBLIC_BEGIN
 namespace padnd::ngraph {
 
 /// nGraph v0: `Pad(arg, arg_pad_value, padding_below, padding_above[, padding_interior], mode)`.
@@ -37,3 +39,4 @@ PadSpec to_canonical(const PadV1& op, const ElementType& arg_type,
                      const std::vector<std::int64_t>& arg_shape);
 
 }  // namespace padnd::ngraph
+PADND_PUBLIC_END

@@ -13,8 +13,10 @@
 #include <vector>
 
 #include "padnd/element_type.hpp"
+#include "padnd/export.h"
 #include "padnd/pad_spec.hpp"
 
+PADND_PUBLIC_BEGIN
 namespace padnd::numpy {
 
 /// One of numpy.pad's modes: its name, the canonical mode, and the keyword argument it takes
@@ -79,3 +81,4 @@ PadSpec to_canonical(const std::vector<std::pair<std::int64_t, std::int64_t>>& p
                      const std::vector<std::int64_t>& shape);
 
 }  // namespace padnd::numpy
+PADND_PUBLIC_END

@@ -9,8 +9,10 @@
 
 #include "padnd/adapters/inputs.hpp"
 #include "padnd/element_type.hpp"
+#include "padnd/export.h"
 #include "padnd/pad_spec.hpp"
 
+PADND_PUBLIC_BEGIN
 namespace padnd::onnx {
 
 /// The newest ONNX opset padnd knows; Pad-25 is the version active there.
@@ -48,3 +50,4 @@ PadSpec to_canonical(const PadNode& node, const ElementType& data_type,
                      const std::vector<std::int64_t>& data_shape);
 
 }  // namespace padnd::onnx
+PADND_PUBLIC_END

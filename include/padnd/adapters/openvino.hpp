@@ -9,8 +9,10 @@
 
 #include "padnd/adapters/inputs.hpp"
 #include "padnd/element_type.hpp"
+#include "padnd/export.h"
 #include "padnd/pad_spec.hpp"
 
+PADND_PUBLIC_BEGIN
 namespace padnd::openvino {
 
 /// One OpenVINO Pad operation: version 1 or 12, attribute `pad_mode`, inputs 2..4.
@@ -29,3 +31,4 @@ PadSpec to_canonical(const PadOp& op, const ElementType& data_type,
                      const std::vector<std::int64_t>& data_shape);
 
 }  // namespace padnd::openvino
+PADND_PUBLIC_END

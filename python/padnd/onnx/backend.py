@@ -18,7 +18,8 @@ the validation and semantics are those of :func:`padnd.onnx.pad` (docs/spec.md Â
 TypeError with the adapter's message for anything the spec rejects. Any other operator, domain or
 a graph that reads a value nothing produces raises NotImplementedError / ValueError naming it.
 
-Only the CPU device exists. Needs the ``onnx`` package (not a dependency of padnd itself).
+Only the CPU device exists. Needs the ``onnx`` package (not a dependency of padnd itself:
+``pip install 'padnd[onnx]'``).
 """
 from __future__ import annotations
 
@@ -26,11 +27,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
-import onnx
-from onnx import ModelProto, NodeProto, numpy_helper
-from onnx.backend.base import Backend, BackendRep, Device, DeviceType, namedtupledict
 
-from . import _pad_node
+from .._optional import import_optional
+
+onnx = import_optional("onnx", extra="onnx", needed_by="padnd.onnx.backend")
+from onnx import ModelProto, NodeProto, numpy_helper  # noqa: E402 (after the checked import)
+from onnx.backend.base import (  # noqa: E402
+    Backend, BackendRep, Device, DeviceType, namedtupledict)
+
+from . import _pad_node  # noqa: E402
 
 __all__ = ["PadndBackend", "PadndBackendRep", "is_compatible", "prepare", "run_model",
            "run_node", "supports_device"]

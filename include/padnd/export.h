@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* What padnd's shared library exports. The library is compiled with hidden visibility; the
+ * declarations of the public headers, between PADND_PUBLIC_BEGIN and PADND_PUBLIC_END, are its
+ * whole interface (the padnd_* C functions and the padnd:: C++ API). */
+#ifndef PADND_EXPORT_H
+#define PADND_EXPORT_H
+
+#if defined(__GNUC__)
+#define PADND_PUBLIC_BEGIN _Pragma("GCC visibility push(default)")
+#define PADND_PUBLIC_END _Pragma("GCC visibility pop")
+#else
+#define PADND_PUBLIC_BEGIN
+#define PADND_PUBLIC_END
+#endif
+
+#endif /* PADND_EXPORT_H */
