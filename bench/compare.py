@@ -4,6 +4,7 @@
 
     python bench/compare.py [--quick] [--check-only] [--repetitions N] [--filter REGEX]
                             [--peers a,b,...] [--markdown OUT.md] [--plot OUT.png]
+                            [--json OUT.json]
 
 Every library's output is compared with padnd's, bit for bit; a mismatch is printed and the
 script exits with status 1. Times are medians of per-call times, every repetition timing each
@@ -17,12 +18,19 @@ contiguous part per core, in threads (copyto releases the GIL).
 Medium and tiny workloads live in cache, where a threaded copy measures thread wake-ups, so
 they get no bound. --quick runs the medium and tiny workloads with few repetitions; --check-only only
 checks the outputs (no timing claims), as the tests do.
+--json writes every repetition's per-call time of every library, the bound's, and each n/a
+reason, for bench/plot.py. With --json a large workload also gets a second bound timed in the
+same rotation, for the preallocated variants: the same copy into an output-sized buffer that
+exists and was written before (no page faults), as "padnd out=" and openvino write.
 """
 from __future__ import annotations
 
 import argparse
+import datetime
 import importlib
+import json
 import os
+import platform
 import pathlib
 import re
 import statistics
@@ -55,6 +63,7 @@ class Workload(NamedTuple):
 class Result(NamedTuple):
     seconds: float | None  # median per call; None: not timed
     note: str  # "reference" (padnd), "bit-exact" (same bytes as padnd's), "n/a: why", "MISMATCH"
+    samples: tuple = ()  # per-call seconds of every repetition, in repetition order
 
 
 def make_input(w: Workload, rng: np.random.Generator) -> np.ndarray:
@@ -100,9 +109,10 @@ def calls_per_sample(fn, min_sample_s: float) -> int:
         calls *= min(100, max(2, int(min_sample_s / max(elapsed, 1e-9)) + 1))
 
 
-def interleaved_medians(fns: dict, repetitions: int, min_sample_s: float) -> dict:
-    """Median per-call seconds of each function. Every repetition times every function once,
-    in a rotated order, so that a slow spell on the shared machine spreads over all of them."""
+def interleaved_samples(fns: dict, repetitions: int, min_sample_s: float) -> dict:
+    """Per-call seconds of each function, one per repetition. Every repetition times every
+    function once, in a rotated order, so that a slow spell on the shared machine spreads over
+    all of them."""
     calls = {name: calls_per_sample(fn, min_sample_s) for name, fn in fns.items()}
     names = list(fns)
     samples = {name: [] for name in names}
@@ -112,7 +122,7 @@ def interleaved_medians(fns: dict, repetitions: int, min_sample_s: float) -> dic
             for _ in range(calls[name]):
                 fns[name]()
             samples[name].append((time.perf_counter() - start) / calls[name])
-    return {name: statistics.median(times) for name, times in samples.items()}
+    return samples
 
 
 class CopyBound:
@@ -143,13 +153,36 @@ class CopyBound:
                 done.result()
         return run
 
+    def written_copy(self, read: int, written: int):
+        """The same copy and fill into one output-sized buffer allocated and written once, as
+        a preallocated output is (no page faults): the bound of "padnd out=" and openvino."""
+        copied = min(read, written)
+        src = np.ones(copied, np.uint8)
+        dst = np.zeros(written, np.uint8)
+
+        def part(t: int) -> None:
+            c0, c1 = copied * t // self.threads, copied * (t + 1) // self.threads
+            rest = written - copied
+            f0 = copied + rest * t // self.threads
+            f1 = copied + rest * (t + 1) // self.threads
+            np.copyto(dst[c0:c1], src[c0:c1])
+            np.copyto(dst[f0:f1], 0)
+
+        def run():
+            for done in [self.pool.submit(part, t) for t in range(self.threads)]:
+                done.result()
+        return run
+
 
 BOUND = "memcpy bound"
+BOUND_WRITTEN = "memcpy bound (written buffer)"
 
 
 def run_workload(w: Workload, libraries, bound: CopyBound | None, repetitions: int,
-                 min_sample_s: float):
-    """{library: Result} and the bound's median seconds (None without a bound)."""
+                 min_sample_s: float, written_bound: bool = False):
+    """{library: Result}, the bound's median seconds (None without a bound), and the per-call
+    samples of the bounds ({} without a bound; with written_bound also the written-buffer
+    bound's)."""
     x = make_input(w, np.random.default_rng(0))
     reference = PEERS["padnd"](x, w)()
     results, fns = {}, {}
@@ -180,14 +213,19 @@ def run_workload(w: Workload, libraries, bound: CopyBound | None, repetitions: i
         results[lib] = Result(None, note)
         fns[lib] = fn
     if repetitions == 0:
-        return results, None
+        return results, None, {}
     if bound is not None:
         fns[BOUND] = bound.fresh_copy(*read_write_bytes(w))
-    medians = interleaved_medians(fns, repetitions, min_sample_s)
+        if written_bound:
+            fns[BOUND_WRITTEN] = bound.written_copy(*read_write_bytes(w))
+    samples = interleaved_samples(fns, repetitions, min_sample_s)
     for lib in results:
-        if lib in medians:
-            results[lib] = results[lib]._replace(seconds=medians[lib])
-    return results, medians.get(BOUND)
+        if lib in samples:
+            results[lib] = results[lib]._replace(seconds=statistics.median(samples[lib]),
+                                                 samples=tuple(samples[lib]))
+    bound_samples = {name: samples[name] for name in (BOUND, BOUND_WRITTEN) if name in samples}
+    median_bound = statistics.median(samples[BOUND]) if BOUND in samples else None
+    return results, median_bound, bound_samples
 
 
 def best_peer(results, preallocated: bool):
@@ -266,6 +304,43 @@ def plot(path: str, workloads, all_results) -> None:
     fig.savefig(path, dpi=110)
 
 
+def library_version(lib: str) -> str | None:
+    try:
+        return str(importlib.import_module(lib.split(" ")[0]).__version__)
+    except (ImportError, AttributeError):
+        return None
+
+
+def cpu_model() -> str:
+    try:
+        for line in pathlib.Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def write_json(path: str, meta: dict, workloads, all_results, bound_samples) -> None:
+    """Every repetition's per-call seconds of every library and bound (bench/plot.py reads it)."""
+    entries = []
+    for w in workloads:
+        read, written = read_write_bytes(w)
+        bounds = bound_samples.get(w.name) or {}
+        entries.append({
+            "name": w.name, "size": w.size, "dtype": w.dtype, "shape": list(w.shape),
+            "pads": [list(p) for p in w.pads], "mode": w.mode, "interior": w.interior,
+            "bytes_read": read, "bytes_written": written, "traffic_bytes": read + written,
+            # None: no bound (medium and tiny workloads live in cache)
+            "bound_seconds": {"allocating": bounds.get(BOUND),
+                              "preallocated": bounds.get(BOUND_WRITTEN)},
+            "libraries": {lib: {"preallocated": lib in PREALLOCATED, "note": r.note,
+                                "median_seconds": r.seconds, "seconds": list(r.samples)}
+                          for lib, r in all_results[w.name].items()},
+        })
+    pathlib.Path(path).write_text(json.dumps({**meta, "workloads": entries}, indent=1) + "\n")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="medium and tiny workloads, 3 repetitions")
@@ -275,6 +350,7 @@ def main() -> int:
     ap.add_argument("--peers", default=",".join(PEERS), help="comma-separated libraries")
     ap.add_argument("--markdown")
     ap.add_argument("--plot")
+    ap.add_argument("--json", help="every repetition's times, the bounds and n/a reasons")
     args = ap.parse_args()
     libraries = ["padnd", "padnd out="] + [p for p in args.peers.split(",")
                                            if p and not p.startswith("padnd")]
@@ -286,11 +362,12 @@ def main() -> int:
     workloads = [Workload(*w) for w in WORKLOADS
                  if re.search(args.filter, w[0]) and (not args.quick or w[1] != "large")]
     bound = CopyBound(os.cpu_count() or 1)
-    all_results, bounds = {}, {}
+    started = datetime.datetime.now(datetime.timezone.utc)
+    all_results, bounds, bound_samples = {}, {}, {}
     for w in workloads:
-        all_results[w.name], bounds[w.name] = run_workload(
+        all_results[w.name], bounds[w.name], bound_samples[w.name] = run_workload(
             w, libraries, bound if w.size == "large" else None,
-            0 if args.check_only else repetitions, min_sample_s)
+            0 if args.check_only else repetitions, min_sample_s, written_bound=bool(args.json))
         print(f"{w.name}: " + ", ".join(f"{lib} {fmt_time(r.seconds) if r.seconds else r.note}"
                                         for lib, r in all_results[w.name].items()),
               file=sys.stderr)
@@ -305,6 +382,24 @@ def main() -> int:
         pathlib.Path(args.markdown).write_text(text + "\n")
     if args.plot and not args.check_only:
         plot(args.plot, workloads, all_results)
+    if args.json:
+        meta = {
+            "command": " ".join(["bench/compare.py"] + sys.argv[1:]),
+            "started_utc": started.isoformat(timespec="seconds"),
+            "finished_utc": datetime.datetime.now(datetime.timezone.utc).isoformat(
+                timespec="seconds"),
+            "repetitions": 0 if args.check_only else repetitions, "min_sample_s": min_sample_s,
+            "bound_threads": bound.threads,
+            "machine": {"cpus": os.cpu_count(), "cpu_model": cpu_model(),
+                        "platform": platform.platform(), "python": platform.python_version()},
+            "versions": {lib: library_version(lib) for lib in ["numpy"] + libraries
+                         if lib != "padnd out="},
+            "bounds": {"allocating": "all-core copy of the input into a fresh numpy.empty "
+                                     "buffer of the output's size, the rest filled",
+                       "preallocated": "the same copy and fill into an output-sized buffer "
+                                       "allocated and written before"},
+        }
+        write_json(args.json, meta, workloads, all_results, bound_samples)
     mismatches = [(w, lib) for w, res in all_results.items() for lib, r in res.items()
                   if r.note.startswith("MISMATCH")]
     for w, lib in mismatches:

@@ -325,6 +325,10 @@ Options parse_args(const std::vector<std::string>& args) {
 }
 
 std::string usage_text() {
+  // The opset numbers come from the ONNX adapter, so the text cannot fall behind what --spec
+  // accepts.
+  const std::string latest = std::to_string(onnx::kLatestOpset);
+  const std::string newest = std::to_string(onnx::kNewestKnownOpset);
   return R"(usage: padnd [pad] IN.npy -o OUT.npy --pads LIST [options]
        padnd explain (IN.npy | --shape LIST --dtype TYPE) --pads LIST [options]
        padnd demo
@@ -341,11 +345,14 @@ options:
   --pads LIST        ONNX layout: all begins, then all ends (2 x rank values), e.g. 0,2,0,0;
                      negative values crop ("--pads=-1,2" and "--pads -1,2" both work)
   --mode NAME        constant (default), edge, reflect, symmetric, wrap, spelled as the spec
-                     does (nGraph's upper-case names may be typed in lower case)
+                     does (nGraph's upper-case names may be typed in lower case); numpy also
+                     has empty, linear_ramp, maximum, mean, median, minimum
   --value TEXT       pad value in the input's dtype: 1.5, -3, true, 1+2j, abc, NaT, ...
   --axes LIST        ONNX opset >= 18 only: the axes the pads refer to (may be negative)
   --interior LIST    nGraph v0 only: elements inserted between neighbours, one per axis
-  --spec NAME        onnx (= onnx:25, the default), onnx:1..28 (opset), openvino:1,
+  --spec NAME        onnx (= onnx:)" +
+         latest + R"(, the default), onnx:1..)" + newest +
+         R"( (opset), openvino:1,
                      openvino:12, ngraph:v0, ngraph:v1, numpy
   --stat-length LIST numpy only: elements the maximum/mean/median/minimum of each side reads,
                      one value for every side or the ONNX layout (all begins, then all ends)

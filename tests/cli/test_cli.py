@@ -744,11 +744,28 @@ def test_help_names_the_opsets_the_spec_accepts(padnd):
     # The newest opset padnd knows, from the C++ header, is the one --help states and accepts.
     newest = int(re.search(r"kNewestKnownOpset = (\d+);",
                            (REPO / "include/padnd/adapters/onnx.hpp").read_text()).group(1))
+    latest = int(re.search(r"kLatestOpset = (\d+);",
+                           (REPO / "include/padnd/adapters/onnx.hpp").read_text()).group(1))
     assert f"onnx:1..{newest} (opset)" in padnd.run("--help").stdout
+    assert f"onnx (= onnx:{latest}, the default)" in padnd.run("--help").stdout
     src = padnd.save(np.arange(3, dtype=np.float32))
     assert padnd.run(src, "-o", "out.npy", "--pads=1,1", f"--spec=onnx:{newest}").returncode == 0
     err = padnd.fail(src, "-o", "out.npy", "--pads=1,1", f"--spec=onnx:{newest + 1}", code=2)
     assert f"unknown --spec 'onnx:{newest + 1}' (expected onnx, onnx:1..{newest}," in err
+
+
+def test_help_lists_every_option_the_parser_accepts(padnd):
+    # The options that take a value are listed once in cli/args.cpp (kValueOptions); the flags
+    # are --help, --version and --no-fsync. Each must appear in --help, and the numpy modes too.
+    source = (REPO / "cli/args.cpp").read_text()
+    listed = re.search(r"kValueOptions\[\] = \{(.*?)\};", source, re.S).group(1)
+    options = re.findall(r'"([a-z-]+)"', listed) + ["help", "version", "no-fsync"]
+    assert {"stat-length", "end-values", "reflect-type"} <= set(options)
+    text = padnd.run("--help").stdout
+    for option in options:
+        assert f"--{option}" in text, option
+    for mode in ("empty", "linear_ramp", "maximum", "mean", "median", "minimum"):
+        assert mode in text, mode
 
 
 def test_option_args_helper():
