@@ -12,13 +12,14 @@ strict=(-DPADND_WERROR=ON)
 
 summary=()
 # Prints what ran and how many passed, also when a step fails (which step it was).
+finished=0
 report() {
   local status=$?
   local IFS=';'
-  if ((status == 0)); then
+  if ((status == 0 && finished)); then
     echo "test.sh: all passed: ${summary[*]}"
   else
-    echo "test.sh: FAILED (exit $status) after: ${summary[*]:-nothing}" >&2
+    echo "test.sh: FAILED or stopped (exit $status) after: ${summary[*]:-nothing}" >&2
   fi
 }
 trap report EXIT
@@ -157,3 +158,4 @@ for venv in .venv .venv-numpy-oldest; do
     -q -p no:cacheprovider -p padnd_as_numpy_pad --pyargs numpy.lib.tests.test_arraypad
 done
 rm -rf "$wheels"
+finished=1
