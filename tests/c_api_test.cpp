@@ -41,7 +41,7 @@ TEST(CApi, MatchesTheCppApiOnRandomRequests) {
     padnd::PadSpec cpp;
     cpp.axes = {{begin[0], end[0], 0}, {begin[1], end[1], 0}};
     cpp.mode = static_cast<padnd::Mode>(mode);
-    padnd_plan* plan = nullptr;
+    padnd_plan* plan = reinterpret_cast<padnd_plan*>(&cpp);  // a failure resets it to NULL
     const padnd_status status = padnd_plan_create(&input, &spec, &plan);
     std::optional<padnd::Tensor> want;
     try {
@@ -470,7 +470,7 @@ TEST(CApiStrings, CanonicalSpecMatchesTheCppApiInEveryIndexMode) {
     spec.value = &value.c;
     spec.value_bytes = sizeof value.c;
     const padnd_tensor input = c.tensor();
-    padnd_plan* plan = nullptr;
+    padnd_plan* plan = reinterpret_cast<padnd_plan*>(&spec);  // a failure resets it to NULL
     const padnd_status status = padnd_plan_create(&input, &spec, &plan);
     value.overwrite();
     const auto cpp = [&] {
@@ -576,6 +576,33 @@ TEST(CApiStrings, NumpyPerAxisConstants) {
 
 // A string value is one padnd_string whose length and data are checked; strides are whole
 // padnd_strings; modes that compute values and specs that forbid strings are errors.
+// Equal pad values are one element (the planner compares values bytewise): mixed modes with
+// interior padding plan as they do for numbers, and every "X" is the plan's one copy.
+TEST(CApiStrings, EqualValuesAreOneCopyWithMixedModesAndInterior) {
+  const std::vector<std::string> texts{"a", "b", "c", "d"};
+  std::vector<padnd_string> data;
+  for (const std::string& t : texts) data.push_back({t.data(), 1});
+  const std::int64_t shape[2] = {2, 2};
+  const padnd_tensor input{data.data(), {PADND_STRING, 0}, 2, shape, nullptr};
+  const std::int64_t widths[4] = {1, 1, 1, 0}, interior[2] = {1, 0};
+  const char* modes[2] = {"constant", "edge"};
+  const std::string x = "X";
+  const padnd_string values[4] = {{x.data(), 1}, {x.data(), 1}, {x.data(), 1}, {x.data(), 1}};
+  const padnd_numpy_pad args{widths, 2,       modes, 2,       values, 2,        nullptr, 0,
+                             {0, 0}, nullptr, 0,     nullptr, -1,     interior, 2};
+  padnd_plan* plan = nullptr;
+  ASSERT_EQ(padnd_plan_create_numpy(&input, &args, &plan), PADND_OK) << padnd_last_error();
+  std::vector<padnd_string> out(15);
+  ASSERT_EQ(padnd_execute(plan, data.data(), out.data(), 15 * sizeof(padnd_string), nullptr),
+            PADND_OK);
+  std::vector<std::string> got;
+  for (const padnd_string& s : out) got.push_back(text_of(s));
+  EXPECT_EQ(got, (std::vector<std::string>{"X", "X", "X", "a", "a", "b", "X", "X", "X", "c", "c",
+                                           "d", "X", "X", "X"}));
+  for (const std::size_t i : {0, 1, 2, 6, 7, 8, 12, 13, 14}) EXPECT_EQ(out[i].data, out[0].data);
+  padnd_plan_destroy(plan);
+}
+
 TEST(CApiStrings, BadStringArgumentsAreNamed) {
   std::vector<padnd_string> data(4, {"s", 1});
   const std::int64_t shape[2] = {2, 2};
@@ -585,11 +612,13 @@ TEST(CApiStrings, BadStringArgumentsAreNamed) {
   padnd_string value{"v", -1};
   spec.value = &value;
   spec.value_bytes = sizeof value;
-  padnd_plan* plan = nullptr;
+  const auto sentinel = reinterpret_cast<padnd_plan*>(&spec);  // a failure resets it to NULL
+  padnd_plan* plan = sentinel;
   const auto expect = [&](padnd_status got, padnd_status want, const char* text) {
     EXPECT_EQ(got, want) << padnd_last_error();
     EXPECT_EQ(plan, nullptr);
     EXPECT_NE(std::string(padnd_last_error()).find(text), std::string::npos) << padnd_last_error();
+    plan = sentinel;
   };
   expect(padnd_plan_create(&input, &spec, &plan), PADND_INVALID_ARGUMENT,
          "spec.value.length: negative length -1");

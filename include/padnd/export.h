@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* What padnd's shared library exports. The library is compiled with hidden visibility; the
- * declarations of the public headers, between PADND_PUBLIC_BEGIN and PADND_PUBLIC_END, are its
- * whole interface (the padnd_* C functions and the padnd:: C++ API). */
+ * declarations of the public headers, between PADND_PUBLIC_BEGIN and PADND_PUBLIC_END, are the
+ * shared library's whole interface (the padnd_* C functions and the padnd:: C++ API). */
 #ifndef PADND_EXPORT_H
 #define PADND_EXPORT_H
 
-#if defined(__GNUC__)
+/* PADND_STATIC_BUILD (set by CMake while compiling a static libpadnd): nothing is exported, so
+ * that a shared object linking libpadnd.a does not re-export padnd. */
+#if defined(__GNUC__) && !defined(PADND_STATIC_BUILD)
 #define PADND_PUBLIC_BEGIN _Pragma("GCC visibility push(default)")
 #define PADND_PUBLIC_END _Pragma("GCC visibility pop")
 #else

@@ -142,7 +142,8 @@ typedef struct padnd_onnx_pad {
   const char* mode;    /**< NULL: "constant" */
   const int64_t* pads; /**< Pad-1 `paddings`, Pad-2 `pads` attribute, Pad-11+ `pads` input */
   int64_t pads_count;
-  const void* constant_value; /**< Pad-11+: one element of the data's type (bytes) */
+  const void* constant_value; /**< Pad-11+: one element of the data's type (bytes; strings:
+                                   one padnd_string) */
   int64_t constant_value_bytes;
   const float* value;  /**< Pad-1/2: the FLOAT attribute `value` */
   const int64_t* axes; /**< Pad-18+: the `axes` input (int64) */

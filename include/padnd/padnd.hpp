@@ -12,3 +12,4 @@
 #include "padnd/parallel.hpp"
 #include "padnd/plan.hpp"
 #include "padnd/tensor.hpp"
+#include "padnd/version.h"

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstring>
 #include <exception>
+#include <map>
 #include <memory>
 #include <new>
 #include <optional>
@@ -27,7 +28,9 @@ void padnd::c_api::require(const void* pointer, const char* argument) {
 namespace padnd::c_api {
 /// Copies of a string plan's pad values: the text its padnd_string constants point at (stable
 /// storage, not std::string, whose short texts move with it), owned for the plan's lifetime.
-using Texts = std::vector<std::unique_ptr<char[]>>;
+/// One copy per distinct text, so that equal values are equal elements (the planner compares
+/// pad values byte by byte).
+using Texts = std::map<std::string, std::unique_ptr<char[]>, std::less<>>;
 }  // namespace padnd::c_api
 
 struct padnd_plan {
@@ -52,6 +55,7 @@ using padnd::Errc;
 using padnd::Error;
 
 thread_local std::string g_last_error;
+thread_local const char* g_lost_message = nullptr;  ///< when g_last_error could not be set
 
 padnd_status status_of(Errc code) {
   switch (code) {
@@ -73,6 +77,17 @@ padnd_status status_of(Errc code) {
   return PADND_INTERNAL;
 }
 
+/// Sets the calling thread's message; if even that cannot allocate, a fixed one says so (no
+/// exception may leave a C function).
+void set_last_error(const char* text, const char* detail = "") noexcept {
+  try {
+    g_last_error.assign(text).append(detail);
+    g_lost_message = nullptr;
+  } catch (...) {
+    g_lost_message = "padnd ran out of memory while storing an error message";
+  }
+}
+
 /// Runs `body`; every exception becomes a status and the calling thread's message.
 template <class Body>
 padnd_status guarded(const Body& body) noexcept {
@@ -80,15 +95,15 @@ padnd_status guarded(const Body& body) noexcept {
     body();
     return PADND_OK;
   } catch (const Error& e) {
-    g_last_error = e.what();
+    set_last_error(e.what());
     return status_of(e.code());
   } catch (const std::bad_alloc&) {
-    g_last_error = "padnd ran out of memory (std::bad_alloc)";
+    set_last_error("padnd ran out of memory (std::bad_alloc)");
     return PADND_OUT_OF_MEMORY;
   } catch (const std::exception& e) {
-    g_last_error = std::string("padnd: unexpected failure: ") + e.what();
+    set_last_error("padnd: unexpected failure: ", e.what());
   } catch (...) {
-    g_last_error = "padnd: unexpected failure";
+    set_last_error("padnd: unexpected failure");
   }
   return PADND_INTERNAL;
 }
@@ -375,11 +390,16 @@ padnd::ExecOptions options_of(const padnd_exec_options* o) {
 /// element a string plan moves. `explicit_empty`: "" is {NULL, 0} too, not "the default".
 std::string padnd_string_bytes(const std::string& text, bool explicit_empty, Texts& texts) {
   if (text.empty() && !explicit_empty) return {};  // zero bits: {NULL, 0}
-  padnd_string s{nullptr, 0};
+  padnd_string s;
+  std::memset(&s, 0, sizeof s);  // padding bytes too: the planner compares values bytewise
   if (!text.empty()) {
-    texts.push_back(std::make_unique_for_overwrite<char[]>(text.size()));
-    std::memcpy(texts.back().get(), text.data(), text.size());
-    s = {texts.back().get(), static_cast<std::int64_t>(text.size())};
+    auto [copy, fresh] = texts.try_emplace(text);
+    if (fresh) {
+      copy->second = std::make_unique_for_overwrite<char[]>(text.size());
+      std::memcpy(copy->second.get(), text.data(), text.size());
+    }
+    s.data = copy->second.get();
+    s.length = static_cast<std::int64_t>(text.size());
   }
   return {reinterpret_cast<const char*>(&s), sizeof s};
 }
@@ -430,7 +450,9 @@ extern "C" {
 
 const char* padnd_version(void) { return PADND_VERSION_STRING; }
 
-const char* padnd_last_error(void) { return g_last_error.c_str(); }
+const char* padnd_last_error(void) {
+  return g_lost_message != nullptr ? g_lost_message : g_last_error.c_str();
+}
 
 padnd_status padnd_plan_create(const padnd_tensor* input, const padnd_pad_spec* spec,
                                padnd_plan** plan_out) {
