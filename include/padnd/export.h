@@ -5,9 +5,10 @@
 #ifndef PADND_EXPORT_H
 #define PADND_EXPORT_H
 
-/* PADND_STATIC_BUILD (set by CMake while compiling a static libpadnd): nothing is exported, so
- * that a shared object linking libpadnd.a does not re-export padnd. */
-#if defined(__GNUC__) && !defined(PADND_STATIC_BUILD)
+/* Only while compiling the shared library (CMake defines PADND_SHARED_BUILD): a static libpadnd
+ * and the code that includes these headers mark nothing, so that a shared object linking
+ * libpadnd.a, or using the headers, does not re-export padnd. */
+#if defined(__GNUC__) && defined(PADND_SHARED_BUILD)
 #define PADND_PUBLIC_BEGIN _Pragma("GCC visibility push(default)")
 #define PADND_PUBLIC_END _Pragma("GCC visibility pop")
 #else
