@@ -132,46 +132,34 @@ class CopyBound:
         self.threads = threads
         self.pool = ThreadPoolExecutor(threads)
 
+    def _copy_into(self, dst: np.ndarray, src: np.ndarray) -> None:
+        """Copies `src` to the start of `dst` and zero-fills the rest, one share per thread."""
+        copied, written = src.size, dst.size
+
+        def part(t: int) -> None:  # thread t's share of the copy and the fill
+            c0, c1 = copied * t // self.threads, copied * (t + 1) // self.threads
+            rest = written - copied
+            f0 = copied + rest * t // self.threads
+            f1 = copied + rest * (t + 1) // self.threads
+            np.copyto(dst[c0:c1], src[c0:c1])
+            np.copyto(dst[f0:f1], 0)
+
+        for done in [self.pool.submit(part, t) for t in range(self.threads)]:
+            done.result()
+
     def fresh_copy(self, read: int, written: int):
         """A function that copies `read` bytes into a fresh numpy.empty buffer of `written`
         bytes and fills the rest: the pad's own traffic and page faults (a copy of half the
         traffic would fault only half of interior_f32's output, 4 times its input)."""
-        copied = min(read, written)
-        src = np.ones(copied, np.uint8)
-
-        def part(dst: np.ndarray, t: int) -> None:  # thread t's share of the copy and the fill
-            c0, c1 = copied * t // self.threads, copied * (t + 1) // self.threads
-            rest = written - copied
-            f0 = copied + rest * t // self.threads
-            f1 = copied + rest * (t + 1) // self.threads
-            np.copyto(dst[c0:c1], src[c0:c1])
-            np.copyto(dst[f0:f1], 0)
-
-        def run():
-            dst = np.empty(written, np.uint8)
-            for done in [self.pool.submit(part, dst, t) for t in range(self.threads)]:
-                done.result()
-        return run
+        src = np.ones(min(read, written), np.uint8)
+        return lambda: self._copy_into(np.empty(written, np.uint8), src)
 
     def written_copy(self, read: int, written: int):
         """The same copy and fill into one output-sized buffer allocated and written once, as
         a preallocated output is (no page faults): the bound of "padnd out=" and openvino."""
-        copied = min(read, written)
-        src = np.ones(copied, np.uint8)
+        src = np.ones(min(read, written), np.uint8)
         dst = np.zeros(written, np.uint8)
-
-        def part(t: int) -> None:
-            c0, c1 = copied * t // self.threads, copied * (t + 1) // self.threads
-            rest = written - copied
-            f0 = copied + rest * t // self.threads
-            f1 = copied + rest * (t + 1) // self.threads
-            np.copyto(dst[c0:c1], src[c0:c1])
-            np.copyto(dst[f0:f1], 0)
-
-        def run():
-            for done in [self.pool.submit(part, t) for t in range(self.threads)]:
-                done.result()
-        return run
+        return lambda: self._copy_into(dst, src)
 
 
 BOUND = "memcpy bound"

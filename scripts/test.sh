@@ -141,15 +141,9 @@ if .venv/bin/python -m zipfile -l "$wheel" | grep -q 'padnd\.libs/'; then
   exit 1
 fi
 .venv/bin/pip install -q --force-reinstall --no-deps "$wheel"
+# tests/python/test_packaging.py runs the console script (--version, a pad, demo).
 run_pytest python .venv/bin/python -m pytest -q tests/python
-cli_version=$(.venv/bin/padnd --version)
-py_version=$(.venv/bin/python -c 'import padnd; print(padnd.__version__)')
-[ "$cli_version" = "padnd $py_version" ] || {
-  echo "test.sh: the padnd console script says '$cli_version', padnd.__version__ $py_version" >&2
-  exit 1
-}
-.venv/bin/padnd demo >/dev/null
-summary+=(" wheel $(basename "$wheel" .whl | cut -d- -f5) ($cli_version)")
+summary+=(" wheel $(basename "$wheel" .whl | cut -d- -f5) ($(.venv/bin/padnd --version))")
 
 # 7b. `pip install` from a read-only copy of the checkout (an isolated build, as users run it)
 #     leaves the copy unchanged and installs one version, the console script and the LICENSE.

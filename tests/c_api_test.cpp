@@ -499,7 +499,7 @@ TEST(CApiStrings, OnnxPadMatchesTheCppApi) {
     const padnd_onnx_pad node{21,      3,       mode, pads.data(), 4, &value.c, sizeof value.c,
                               nullptr, nullptr, 0};
     const padnd_tensor input = c.tensor();
-    padnd_plan* plan = nullptr;
+    padnd_plan* plan = reinterpret_cast<padnd_plan*>(&value);  // a failure resets it to NULL
     const padnd_status status = padnd_plan_create_onnx(&input, &node, &plan);
     value.overwrite();
     const auto cpp = [&] {
@@ -530,7 +530,7 @@ TEST(CApiStrings, NgraphV0InteriorMatchesTheCppApi) {
     const padnd_ngraph_pad op{0, "CONSTANT", below.data(),  2, above.data(), 2, interior.data(),
                               2, &value.c,   sizeof value.c};
     const padnd_tensor input = c.tensor();
-    padnd_plan* plan = nullptr;
+    padnd_plan* plan = reinterpret_cast<padnd_plan*>(&value);  // a failure resets it to NULL
     const padnd_status status = padnd_plan_create_ngraph(&input, &op, &plan);
     value.overwrite();
     const auto cpp = [&] {
