@@ -751,7 +751,7 @@ Plan PlanAccess::make(const ElementType& type, const std::vector<std::int64_t>& 
 
 Plan PlanAccess::window(const Plan& plan, std::span<const std::int64_t> starts,
                         std::span<const std::int64_t> shape,
-                        std::span<const std::int64_t> out_strides) {
+                        std::span<const std::int64_t> out_strides, std::int64_t origin_bytes) {
   Plan w;
   w.type_ = plan.type_;
   w.mode_ = plan.mode_;
@@ -770,7 +770,18 @@ Plan PlanAccess::window(const Plan& plan, std::span<const std::int64_t> starts,
   prog.in_strides_ = from.in_strides_;
   prog.negative_order_ = from.negative_order_;
   build_program(w, starts, out_strides);
+  prog.view_offset_ -= origin_bytes;  // fits: the box's first element lies within the input
   return w;
+}
+
+std::pair<std::int64_t, std::int64_t> PlanAccess::source_range(const Plan& plan, std::size_t axis,
+                                                               std::int64_t start,
+                                                               std::int64_t len) {
+  PlanAxis a;
+  a.out_len = len;
+  BorderTable table;  // one period per side at most (tabulate_axis)
+  const SourceRange range = tabulate_axis(axis_rule(plan, axis), start, a, table);
+  return {range.lo, range.hi};
 }
 
 }  // namespace detail

@@ -40,9 +40,15 @@ struct PlanAccess {
   /// The plan that writes positions [starts[k], starts[k] + shape[k]) of `plan`'s output, axis k
   /// stepping out_strides[k] bytes in its output (none: dense). Its passes are empty: value modes
   /// go through window_box (window.cpp).
+  /// `origin_bytes`: where the input pointer execution gets lies in the input (an input box's
+  /// first element), so the window's reads are relative to it.
   static Plan window(const Plan& plan, std::span<const std::int64_t> starts,
-                     std::span<const std::int64_t> shape,
-                     std::span<const std::int64_t> out_strides);
+                     std::span<const std::int64_t> shape, std::span<const std::int64_t> out_strides,
+                     std::int64_t origin_bytes = 0);
+  /// The input positions [first, last] that output positions [start, start + len) of input axis
+  /// `axis` read (last < first: none, all pad value).
+  static std::pair<std::int64_t, std::int64_t> source_range(const Plan& plan, std::size_t axis,
+                                                            std::int64_t start, std::int64_t len);
   /// Per axis, the original elements the passes read: the input's length (a window box's part).
   static std::span<const std::int64_t> pass_lengths(const Plan& p) { return program(p).pass_lens_; }
   /// Sets a window plan's passes, and per axis where its original elements start (begins) and

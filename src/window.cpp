@@ -101,9 +101,10 @@ Ints dense_strides(const Plan& plan, std::span<const std::int64_t> shape) {
   return strides;
 }
 
-/// The plan that writes the dense `box` of `plan`'s output, passes included.
-Plan box_plan(const Plan& plan, const Window& box) {
-  Plan p = PlanAccess::window(plan, box.start, box.shape, {});
+/// The plan that writes the dense `box` of `plan`'s output, passes included, reading its input
+/// from `origin_bytes` into the input (execute_window).
+Plan box_plan(const Plan& plan, const Window& box, std::int64_t origin_bytes = 0) {
+  Plan p = PlanAccess::window(plan, box.start, box.shape, {}, origin_bytes);
   if (detail::program(plan).passes().empty()) return p;
   const std::size_t rank = box.start.size();
   std::vector<std::int64_t> begins(rank);
@@ -175,10 +176,11 @@ Tensor box_buffer(const Plan& plan, const Window& box) {
 }
 
 /// Writes the window through a dense buffer of its box: numpy's passes read beyond the window.
-void execute_through_box(const Plan& plan, const void* in, const Window& window, void* out,
-                         std::span<const std::int64_t> out_strides, const ExecOptions& options) {
+void execute_through_box(const Plan& plan, const void* in, std::int64_t origin_bytes,
+                         const Window& window, void* out, std::span<const std::int64_t> out_strides,
+                         const ExecOptions& options) {
   const Window box = window_box(plan, window);
-  const Plan p = box_plan(plan, box);
+  const Plan p = box_plan(plan, box, origin_bytes);
   Tensor temp = box_buffer(plan, box);
   detail::run_engine(p, in, temp.data(), fresh_output_options(options));
   detail::run_passes(p, static_cast<std::byte*>(temp.data()));
@@ -195,6 +197,53 @@ bool empty_window(const Window& window) {
   return std::find(window.shape.begin(), window.shape.end(), 0) != window.shape.end();
 }
 
+/// Writes a non-empty, checked window at `out_strides`; the input pointer `in` lies
+/// `origin_bytes` into the input.
+void run_window(const Plan& plan, const void* in, std::int64_t origin_bytes, const Window& window,
+                void* out, std::span<const std::int64_t> out_strides, const ExecOptions& options) {
+  if (!detail::program(plan).passes().empty()) {
+    execute_through_box(plan, in, origin_bytes, window, out, out_strides, options);
+    return;
+  }
+  detail::run_engine(
+      PlanAccess::window(plan, window.start, window.shape, out_strides, origin_bytes), in, out,
+      options);
+}
+
+/// Checks that `box` lies within the input and holds `needed`; returns the byte offset of its
+/// first element in the input.
+std::int64_t input_box_origin(const Plan& plan, const Window& box, const Window& needed) {
+  const std::span<const std::int64_t> shape = plan.input_shape();
+  if (box.start.size() != shape.size() || box.shape.size() != shape.size()) {
+    throw Error(Errc::shape_mismatch, "input box: expected a start and a length for each of the " +
+                                          std::to_string(shape.size()) + " input axes, got " +
+                                          std::to_string(box.start.size()) + " starts and " +
+                                          std::to_string(box.shape.size()) + " lengths");
+  }
+  const bool reads = !empty_window(needed);
+  std::int64_t origin_bytes = 0;
+  for (std::size_t k = 0; k < shape.size(); ++k) {
+    const std::int64_t start = box.start[k];
+    const std::int64_t len = box.shape[k];
+    const std::string range =
+        "start " + std::to_string(start) + " and length " + std::to_string(len);
+    if (start < 0 || len < 0 || start > shape[k] || len > shape[k] - start) {
+      throw Error(Errc::out_of_range, "input box: " + axis_text(k) + ": " + range +
+                                          " do not lie within the input's length " +
+                                          std::to_string(shape[k]));
+    }
+    const std::int64_t first = needed.start[k];
+    const std::int64_t stop = first + needed.shape[k];
+    if (reads && (first < start || stop > start + len)) {
+      throw Error(Errc::out_of_range, "input box: " + axis_text(k) + ": " + range +
+                                          " do not hold input positions " + std::to_string(first) +
+                                          ":" + std::to_string(stop) + ", which the window reads");
+    }
+    origin_bytes += start * PlanAccess::in_strides(plan)[k];  // fits: a position in the input
+  }
+  return origin_bytes;
+}
+
 }  // namespace
 
 void execute_window(const Plan& plan, const void* in, const Window& window, void* out,
@@ -204,12 +253,39 @@ void execute_window(const Plan& plan, const void* in, const Window& window, void
   check_out_strides(plan, window, out_byte_strides);
   if (empty_window(window)) return;
   detail::check_buffers(plan, in, out);
-  if (!detail::program(plan).passes().empty()) {
-    execute_through_box(plan, in, window, out, out_byte_strides, options);
-    return;
+  run_window(plan, in, 0, window, out, out_byte_strides, options);
+}
+
+Window input_window(const Plan& plan, const Window& window) {
+  check_window(plan, window);
+  const std::size_t rank = plan.input_shape().size();
+  const Window none{std::vector<std::int64_t>(rank, 0), std::vector<std::int64_t>(rank, 0)};
+  if (empty_window(window) || PlanAccess::input_elements(plan) == 0) return none;
+  const Window box = detail::program(plan).passes().empty() ? window : window_box(plan, window);
+  Window reads = none;
+  for (std::size_t k = 0; k < rank; ++k) {
+    const auto [first, last] = PlanAccess::source_range(plan, k, box.start[k], box.shape[k]);
+    if (last < first) return none;  // this axis's positions are all pad value
+    reads.start[k] = first;
+    reads.shape[k] = last - first + 1;
   }
-  detail::run_engine(PlanAccess::window(plan, window.start, window.shape, out_byte_strides), in,
-                     out, options);
+  return reads;
+}
+
+void execute_window(const Plan& plan, const void* in, const Window& input_box, const Window& window,
+                    void* out, std::span<const std::int64_t> out_byte_strides,
+                    const ExecOptions& options) {
+  detail::check_options(options);
+  check_window(plan, window);
+  check_out_strides(plan, window, out_byte_strides);
+  const Window needed = input_window(plan, window);
+  const std::int64_t origin_bytes = input_box_origin(plan, input_box, needed);
+  if (empty_window(window)) return;
+  if (out == nullptr) throw Error(Errc::invalid_argument, "output: null buffer");
+  if (in == nullptr && !empty_window(needed)) {
+    throw Error(Errc::invalid_argument, "input: null data pointer for a box the window reads");
+  }
+  run_window(plan, in, origin_bytes, window, out, out_byte_strides, options);
 }
 
 void execute_window(const Plan& plan, const void* in, const Window& window, void* out,
@@ -229,7 +305,7 @@ void execute_window(const Plan& plan, const void* in, const Window& window, void
       throw Error(Errc::unsupported_type, "window: " + plan.type().name() +
                                               " windows of numpy's value modes are not supported");
     }
-    execute_through_box(plan, in, window, out, dense_strides(plan, window.shape), options);
+    run_window(plan, in, 0, window, out, dense_strides(plan, window.shape), options);
     return;
   }
   detail::run_engine(PlanAccess::window(plan, window.start, window.shape, {}), in, out, options);

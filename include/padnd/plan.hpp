@@ -106,6 +106,20 @@ void execute_window(const Plan& plan, const void* in, const Window& window, void
                     std::span<const std::int64_t> out_byte_strides,
                     const ExecOptions& options = {});
 
+/// The part of the input that writing `window` reads, per input axis its first position and
+/// count (docs/design.md §5c, "Input boxes"). A window that reads no input element (only pad
+/// values, or an empty window) gives a count of 0 on every axis. With numpy's value modes, a
+/// window holding pad positions of an axis reads that axis's whole extent (its statistics).
+Window input_window(const Plan& plan, const Window& window);
+
+/// execute_window with only a box of the input in memory (a chunk, a tile read from a file):
+/// `in` points at input element `input_box.start`, `input_box.shape` elements laid out with the
+/// plan's input strides, which must contain input_window(plan, window) (checked before
+/// anything is written). Nothing outside the box is read.
+void execute_window(const Plan& plan, const void* in, const Window& input_box, const Window& window,
+                    void* out, std::span<const std::int64_t> out_byte_strides,
+                    const ExecOptions& options = {});
+
 /// Plan::describe() of the plan that writes `window` (the CLI's `explain --window`).
 std::string describe_window(const Plan& plan, const Window& window);
 

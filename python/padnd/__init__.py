@@ -6,12 +6,16 @@
 symmetric with reflect_type "even" or "odd", wrap, empty, linear_ramp, maximum, mean, median,
 minimum), with one mode per axis as an extension; see its docstring. ``padnd.infer_shape``
 gives its result shape without data, and ``padnd.pad_window`` computes one window of the result
-(``pad(...)[window]``) without the rest.
+(``pad(...)[window]``) without the rest; ``padnd.input_window`` names the part of the input a
+window reads, so that ``pad_window`` can run on just that part (``input_shape=``,
+``input_start=``).
 ``padnd.onnx.pad``, ``padnd.openvino.pad`` and ``padnd.ngraph.pad`` follow those frameworks' Pad
 operators exactly (each with an ``infer_shape`` that needs no data).
 """
 from . import ngraph, onnx, openvino
-from ._numpy_pad import infer_shape, pad, pad_window
+from ._numpy_pad import infer_shape, input_window, pad, pad_window
 from ._padnd import __version__  # project(padnd VERSION) in CMakeLists.txt, the one source
 
-__all__ = ["pad", "pad_window", "infer_shape", "onnx", "openvino", "ngraph", "__version__"]
+__all__ = [
+    "pad", "pad_window", "input_window", "infer_shape", "onnx", "openvino", "ngraph", "__version__"
+]

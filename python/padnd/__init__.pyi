@@ -8,7 +8,9 @@ import numpy.typing as npt
 from . import ngraph as ngraph, onnx as onnx, openvino as openvino
 
 __version__: str
-__all__ = ["pad", "pad_window", "infer_shape", "onnx", "openvino", "ngraph", "__version__"]
+__all__ = [
+    "pad", "pad_window", "input_window", "infer_shape", "onnx", "openvino", "ngraph", "__version__"
+]
 
 _PadWidth = (int | Sequence[int] | Sequence[Sequence[int]] | npt.ArrayLike
              | Mapping[int, int | tuple[int, int]])
@@ -37,6 +39,8 @@ def pad_window(
     mode: str | Sequence[str] | Callable[..., Any] = "constant",
     *,
     window: _Window,
+    input_shape: Sequence[int] | None = None,
+    input_start: Sequence[int] | None = None,
     negative: Literal["map_on_original", "crop_then_pad"] | None = None,
     interior: int | Sequence[int] | None = None,
     out: np.ndarray | None = None,
@@ -47,6 +51,18 @@ def pad_window(
     reflect_type: Literal["even", "odd"] = ...,
     **kwargs: Any,
 ) -> np.ndarray: ...
+
+def input_window(
+    shape: Sequence[int],
+    pad_width: _PadWidth,
+    mode: str | Sequence[str] = "constant",
+    *,
+    window: _Window,
+    dtype: npt.DTypeLike | None = None,
+    negative: Literal["map_on_original", "crop_then_pad"] | None = None,
+    interior: int | Sequence[int] | None = None,
+    **kwargs: Any,
+) -> tuple[slice, ...]: ...
 
 def infer_shape(
     shape: Sequence[int],

@@ -74,7 +74,7 @@ def _end_value_bytes(end_values, dtype: np.dtype, ndim: int, ramp_axes: int):
         # numpy's np.linspace(..., dtype=dtype) casts each side's complex ramp to the data.
         for _ in range(2 * ramp_axes):
             warnings.warn("Casting complex values to real discards the imaginary part",
-                          np.exceptions.ComplexWarning, stacklevel=4)
+                          np.exceptions.ComplexWarning, stacklevel=5)
     cells = [(np.asarray(b).astype(ramp).tobytes(), np.asarray(a).astype(ramp).tobytes())
              for b, a in pairs]
     return cells, element_type_name(ramp)
@@ -255,8 +255,8 @@ def _fortran_result(request: _Request, spec, data: np.ndarray, shape: tuple, thr
     return np.asfortranarray(result)
 
 
-def pad_window(array, pad_width, mode="constant", *, window, negative=None, interior=None,
-               out=None, threads=None, **kwargs):
+def pad_window(array, pad_width, mode="constant", *, window, input_shape=None, input_start=None,
+               negative=None, interior=None, out=None, threads=None, **kwargs):
     """``pad(array, pad_width, mode, ...)[window]``, computed without the rest of the result.
 
     ``window`` is a slice or a tuple of slices of the padded result, as numpy indexes it: step
@@ -268,28 +268,72 @@ def pad_window(array, pad_width, mode="constant", *, window, negative=None, inte
 
     ``out``: a writeable array of the window's shape and dtype, in any layout (a view into a
     larger array, for tiles written in place), not overlapping the input.
+
+    ``input_shape`` and ``input_start`` (both or neither): ``array`` is only the part
+    ``input[input_start[0]:input_start[0] + array.shape[0], ...]`` of an input of
+    ``input_shape`` (a chunk, a tile read from a file), which must hold what
+    :func:`input_window` names for this window (else ValueError naming the axis).
     """
     thread_count = _check_threads(threads)
     array = np.asarray(array)
     if array.dtype.hasobject or callable(mode):
-        _check_numpy_fallback(negative, interior, out)
+        _check_numpy_fallback(negative, interior, out, input_shape)
         full = _numpy_pad(array, pad_width, mode, **kwargs)
         return full[tuple(slice(s, s + n) for s, n in zip(*window_ranges(window, full.shape)))]
-    data, request = _request(array, pad_width, mode, negative, interior, kwargs)
+    shape, box = _input_box(array, input_shape, input_start)
+    data, request = _request(array, pad_width, mode, negative, interior, kwargs, shape)
     spec = request.spec()
-    starts, lengths = window_ranges(window, _padnd.spec_shape(spec, list(array.shape)))
+    starts, lengths = window_ranges(window, _padnd.spec_shape(spec, list(shape)))
     if out is not None:
         _check_out(out, tuple(lengths), array.dtype, array, contiguous=False)
     result = out if out is not None and data is array else np.empty(lengths, dtype=data.dtype)
     _execute(spec, data, result, thread_count, fresh_output=result is not out,
-             window=(starts, lengths))
+             window=(starts, lengths), input_box=box, input_shape=shape)
     return _in_dtype(result, array, data, out)
 
 
-def _check_numpy_fallback(negative, interior, out) -> None:
-    if negative is not None or interior is not None or out is not None:
-        raise ValueError("negative=, interior= and out= need padnd's engine, which does not "
-                         "take object arrays or a callable mode")
+def _input_box(array: np.ndarray, input_shape, input_start):
+    """(the input's shape, the box ``array`` holds as (starts, lengths), or None: all of it)."""
+    if input_shape is None and input_start is None:
+        return array.shape, None
+    if input_shape is None or input_start is None:
+        raise ValueError("input_shape and input_start: give both or neither")
+    shape = tuple(operator.index(d) for d in input_shape)
+    starts = [operator.index(s) for s in input_start]
+    if len(shape) != array.ndim or len(starts) != array.ndim:
+        raise ValueError(f"input_shape and input_start: expected {array.ndim} values each (the "
+                         f"array's axes), got {len(shape)} and {len(starts)}")
+    return shape, (starts, list(array.shape))
+
+
+def input_window(shape, pad_width, mode="constant", *, window, dtype=None, negative=None,
+                 interior=None, **kwargs) -> tuple:
+    """The part of an input of ``shape`` that ``pad_window(input, pad_width, mode,
+    window=window, ...)`` reads, as one ``slice(start, stop)`` per input axis: pass just that
+    part to :func:`pad_window` with ``input_shape`` and ``input_start`` (tiles of an array on
+    disk, chunks of a distributed one). Where the window reads no input element (only pad
+    values, or an empty window) every slice is ``slice(0, 0)``. Index modes read, per axis,
+    the range the window's positions map to; numpy's value modes (linear_ramp, maximum, mean,
+    median, minimum, odd reflection) read an axis's whole extent where the window holds its
+    pad positions. ``dtype`` (default float64) is the input's; the other arguments are
+    :func:`pad`'s, validated as it validates them."""
+    dims = tuple(operator.index(d) for d in shape)
+    dtype = np.dtype(np.float64 if dtype is None else dtype)
+    with warnings.catch_warnings():  # casts of constants warn in pad, for the data
+        warnings.simplefilter("ignore")
+        native, request = _shape_request(dims, dtype, pad_width, mode, negative, interior,
+                                         kwargs)
+    spec = request.spec()
+    starts, lengths = window_ranges(window, _padnd.spec_shape(spec, list(dims)))
+    first, counts = _padnd.input_window(spec, element_type_name(native), list(dims), starts,
+                                        lengths)
+    return tuple(slice(s, s + n) for s, n in zip(first, counts))
+
+
+def _check_numpy_fallback(negative, interior, out, input_shape=None) -> None:
+    if negative is not None or interior is not None or out is not None or input_shape is not None:
+        raise ValueError("negative=, interior=, out= and input_shape= need padnd's engine, which "
+                         "does not take object arrays or a callable mode")
 
 
 class _Request(NamedTuple):
@@ -321,43 +365,56 @@ class _Request(NamedTuple):
                 and len({v for pair in self.constants for v in pair}) <= 1)
 
 
-def _request(array: np.ndarray, pad_width, mode, negative, interior, kwargs: dict):
-    """(the data as the engine reads it, the _Request) of a numpy.pad request."""
-    ndim = array.ndim
+def _request(array: np.ndarray, pad_width, mode, negative, interior, kwargs: dict,
+             shape: tuple | None = None):
+    """(the data as the engine reads it, the _Request) of a numpy.pad request on `array`, or on
+    an input of `shape` that `array` is a box of."""
+    dtype, request = _shape_request(array.shape if shape is None else shape, array.dtype,
+                                    pad_width, mode, negative, interior, kwargs)
+    return (array if dtype == array.dtype else array.astype(dtype)), request
+
+
+def _shape_request(shape: tuple, dtype: np.dtype, pad_width, mode, negative, interior,
+                   kwargs: dict):
+    """(the dtype the engine reads, the _Request) of a numpy.pad request on an array of
+    ``shape`` and ``dtype``: non-native data is read natively where values are computed."""
+    ndim = len(shape)
     pairs, modes, interiors, reflect_type = _geometry(ndim, pad_width, mode, negative, interior,
                                                       kwargs)
     # numpy reads end_values and stat_length only for a non-empty array.
-    computes = array.size > 0 and any(m in _STAT_MODES or m == "linear_ramp" for m in modes)
-    data = array
-    if (computes or reflect_type == "odd") and not array.dtype.isnative:
-        data = array.astype(array.dtype.newbyteorder("="))  # the value passes compute natively
+    computes = 0 not in shape and any(m in _STAT_MODES or m == "linear_ramp" for m in modes)
+    if (computes or reflect_type == "odd") and not dtype.isnative:
+        dtype = dtype.newbyteorder("=")  # the value passes compute natively
     # numpy casts each constant into the data's dtype (and fails) even for unpadded axes.
     constants = []
     if "constant" in modes:
-        constants = [(_element_bytes(b, data.dtype).tobytes(),
-                      _element_bytes(a, data.dtype).tobytes())
+        constants = [(_element_bytes(b, dtype).tobytes(), _element_bytes(a, dtype).tobytes())
                      for b, a in value_pairs(kwargs.get("constant_values", 0), ndim)]
     ends, ramp = [], "float64"
     if computes and "linear_ramp" in modes:
-        ends, ramp = _end_value_bytes(kwargs.get("end_values", 0), data.dtype, ndim,
+        ends, ramp = _end_value_bytes(kwargs.get("end_values", 0), dtype, ndim,
                                       ndim if len(modes) == 1 else modes.count("linear_ramp"))
     stats = []
     if computes and any(m in _STAT_MODES for m in modes):
         stats = stat_pairs(kwargs.get("stat_length"), ndim)
-    return data, _Request(pairs, list(modes), constants, ends, ramp, stats, reflect_type,
-                          negative, interiors, list(array.shape))
+    return dtype, _Request(pairs, list(modes), constants, ends, ramp, stats, reflect_type,
+                           negative, interiors, list(shape))
 
 
 def _execute(spec, data: np.ndarray, result: np.ndarray, threads: int, fresh_output: bool,
-             window=None) -> None:
-    """Writes the result (or its window: (starts, lengths)) of `spec` on `data` into `result`."""
+             window=None, input_box=None, input_shape=None) -> None:
+    """Writes the result (or its window: (starts, lengths)) of `spec` on `data` into `result`;
+    `data` holds the box input_box (starts, lengths) of an input of `input_shape`, if given."""
     starts, lengths = window if window is not None else (None, None)
-    strided = window is not None and not result.flags.c_contiguous
+    box_start, box_shape = input_box if input_box is not None else (None, None)
+    strided = window is not None and (input_box is not None or not result.flags.c_contiguous)
     _padnd.execute_spec(spec, data.__array_interface__["data"][0], element_type_name(data.dtype),
-                        list(data.shape), list(data.strides),
-                        result.__array_interface__["data"][0], result.nbytes, threads,
-                        fresh_output=fresh_output, window_start=starts, window_shape=lengths,
-                        out_strides=list(result.strides) if strided else None)
+                        list(data.shape if input_shape is None else input_shape),
+                        list(data.strides), result.__array_interface__["data"][0], result.nbytes,
+                        threads, fresh_output=fresh_output, window_start=starts,
+                        window_shape=lengths,
+                        out_strides=list(result.strides) if strided else None,
+                        input_box_start=box_start, input_box_shape=box_shape)
 
 
 def _in_dtype(result: np.ndarray, array: np.ndarray, data: np.ndarray, out):

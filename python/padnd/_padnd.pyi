@@ -24,7 +24,11 @@ def execute_spec(spec: PadSpec, in_address: int, type_name: str, shape: list[int
                  byte_strides: list[int], out_address: int, out_bytes: int,
                  threads: int = 0, fresh_output: bool = False,
                  window_start: list[int] | None = None, window_shape: list[int] | None = None,
-                 out_strides: list[int] | None = None) -> None: ...
+                 out_strides: list[int] | None = None,
+                 input_box_start: list[int] | None = None,
+                 input_box_shape: list[int] | None = None) -> None: ...
+def input_window(spec: PadSpec, type_name: str, shape: list[int], window_start: list[int],
+                 window_shape: list[int]) -> tuple[list[int], list[int]]: ...
 def numpy_spec(pad_width: list[tuple[int, int]], modes: list[str],
                constant_values: list[tuple[bytes, bytes]],
                end_values: list[tuple[bytes, bytes]], ramp_type: str,

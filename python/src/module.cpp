@@ -43,6 +43,8 @@ struct Target {
   std::optional<Ints> window_start;
   std::optional<Ints> window_shape;
   std::optional<Ints> byte_strides;  ///< strided window form
+  /// The box of the input the input address holds (execute_window's input_box), if not all.
+  std::optional<padnd::Window> input_box;
 };
 
 // Pointers come from numpy's __array_interface__: the caller keeps both arrays alive, and byte
@@ -64,7 +66,10 @@ void run_spec(const padnd::PadSpec& spec, std::uintptr_t in_address, const std::
   }
   const padnd::Window window{*target.window_start, target.window_shape.value_or(Ints{})};
   nb::gil_scoped_release release;
-  if (target.byte_strides) {
+  if (target.input_box) {
+    padnd::execute_window(plan, in, *target.input_box, window, out, target.byte_strides.value(),
+                          options);
+  } else if (target.byte_strides) {
     padnd::execute_window(plan, in, window, out, *target.byte_strides, options);
   } else {
     padnd::execute_window(plan, in, window, out, target.bytes, options);
@@ -209,21 +214,40 @@ void bind_execution(nb::module_& m) {
       [](const padnd::PadSpec& spec, std::uintptr_t in_address, const std::string& type_name,
          const Ints& shape, const Ints& byte_strides, std::uintptr_t out_address,
          std::int64_t out_bytes, int threads, bool fresh_output, std::optional<Ints> window_start,
-         std::optional<Ints> window_shape, std::optional<Ints> out_strides) {
+         std::optional<Ints> window_shape, std::optional<Ints> out_strides,
+         std::optional<Ints> input_box_start, std::optional<Ints> input_box_shape) {
+        std::optional<padnd::Window> box;
+        if (input_box_start) box = padnd::Window{*input_box_start, input_box_shape.value()};
         run_spec(spec, in_address, type_name, shape, byte_strides,
                  Target{out_address, out_bytes, std::move(window_start), std::move(window_shape),
-                        std::move(out_strides)},
+                        std::move(out_strides), std::move(box)},
                  threads, fresh_output);
       },
       nb::arg("spec"), nb::arg("in_address"), nb::arg("type_name"), nb::arg("shape"),
       nb::arg("byte_strides"), nb::arg("out_address"), nb::arg("out_bytes"), nb::arg("threads") = 0,
       nb::arg("fresh_output") = false, nb::arg("window_start").none() = nb::none(),
       nb::arg("window_shape").none() = nb::none(), nb::arg("out_strides").none() = nb::none(),
+      nb::arg("input_box_start").none() = nb::none(),
+      nb::arg("input_box_shape").none() = nb::none(),
       "Pads the tensor at in_address by `spec` (from an adapter) into the dense buffer at "
       "out_address (GIL released; threads: 0 = one per core, 1 = serial; fresh_output: the "
       "buffer was just allocated and never written, so stores stay cached). With window_start "
       "and window_shape, writes only that window of the output: dense (out_bytes available), "
-      "or at out_strides (bytes; out_address is the window's element [0, ..., 0]).");
+      "or at out_strides (bytes; out_address is the window's element [0, ..., 0]). With "
+      "input_box_start and input_box_shape (and out_strides), in_address holds only that box of "
+      "an input of `shape`, laid out with byte_strides.");
+  m.def(
+      "input_window",
+      [](const padnd::PadSpec& spec, const std::string& type_name, const Ints& shape,
+         const Ints& window_start, const Ints& window_shape) {
+        const padnd::Plan plan = padnd::make_plan(parse_type(type_name), shape, {}, spec);
+        const padnd::Window reads = padnd::input_window(plan, {window_start, window_shape});
+        return std::make_pair(reads.start, reads.shape);
+      },
+      nb::arg("spec"), nb::arg("type_name"), nb::arg("shape"), nb::arg("window_start"),
+      nb::arg("window_shape"),
+      "(starts, lengths) of the part of an input of `shape` that writing the window reads "
+      "(all lengths 0: none).");
 }
 
 void bind_adapters(nb::module_& m) {

@@ -61,7 +61,8 @@ def numpy_pad(a, widths, mode, **kwargs):
         keep = {k: v for k, v in kwargs.items()
                 if (k == "stat_length" and m in VALUE_MODES[1:]) or
                 (k == "reflect_type" and m in ("reflect", "symmetric")) or
-                (k == "end_values" and m == "linear_ramp")}
+                (k == "end_values" and m == "linear_ramp") or
+                (k == "constant_values" and m == "constant")}
         a = np.pad(a, axis_widths, m, **keep)
     return a
 
@@ -221,3 +222,87 @@ def test_openvino_and_ngraph_windows():
     whole = padnd.ngraph.pad(a, np.int32(9), [1, 0], [0, 2], [1, 2])
     same(padnd.ngraph.pad(a, np.int32(9), [1, 0], [0, 2], [1, 2], window=window),
          whole[window])
+
+
+def box_around(rng, reads, shape):
+    """A box of an input of `shape` holding the slices `reads` (all empty: any box)."""
+    reads_any = all(s.stop > s.start for s in reads)
+    box = []
+    for s, n in zip(reads, shape):
+        lo, hi = (s.start, s.stop) if reads_any else (0, 0)
+        box.append(slice(int(rng.integers(0, lo + 1)), int(rng.integers(hi, n + 1))))
+    return tuple(box)
+
+
+def shown_reads(a, widths, mode, window, **kwargs):
+    """The bounding box of the input elements window `window` of numpy's result shows: every
+    input element is its own distinct value (its position), and pads take a value no element
+    has (for the index modes)."""
+    ids = np.arange(a.size, dtype=np.int64).reshape(a.shape)
+    modes = [mode] if isinstance(mode, str) else list(mode)
+    if "constant" in modes:
+        kwargs = {**kwargs, "constant_values": -1}
+    shown = numpy_pad(ids, widths, mode, **kwargs)[window].ravel()
+    shown = shown[shown >= 0]
+    if shown.size == 0:
+        return tuple(slice(0, 0) for _ in a.shape)
+    at = np.unravel_index(shown, a.shape)
+    return tuple(slice(int(i.min()), int(i.max()) + 1) for i in at)
+
+
+@settings(max_examples=300)
+@given(requests(INDEX_MODES), st.sampled_from(["f4", "U2", ">i8"]), st.integers(0, 2**32 - 1))
+def test_input_window_is_what_the_window_shows_and_a_box_of_it_suffices(request, dtype, seed):
+    shape, widths, mode, window = request
+    modes = [mode] if isinstance(mode, str) else list(mode)
+    kwargs = {"constant_values": -1} if "constant" in modes else {}
+    a = sample(shape, dtype, seed=seed % 7)
+    reads = padnd.input_window(shape, widths, mode, window=window, dtype=dtype, **kwargs)
+    assert reads == shown_reads(a, widths, mode, window)
+    box = box_around(np.random.default_rng(seed), reads, shape)
+    part = a[box].copy()  # the box alone, nothing around it
+    got = padnd.pad_window(part, widths, mode, window=window, input_shape=shape,
+                           input_start=[s.start for s in box], **kwargs)
+    same(got, numpy_pad(a, widths, mode, **kwargs)[window])
+
+
+@settings(max_examples=200)
+@given(requests(VALUE_MODES + ["reflect"]), st.sampled_from(["i4", "f8"]),
+       st.sampled_from([None, 1, (1, 3)]), st.integers(0, 2**32 - 1))
+def test_value_mode_windows_from_their_input_box(request, dtype, stat_length, seed):
+    shape, widths, mode, window = request
+    modes = [mode] if isinstance(mode, str) else list(mode)
+    kwargs = {"reflect_type": "odd"} if "reflect" in modes else {}
+    if any(m in VALUE_MODES[1:] for m in modes):
+        kwargs["stat_length"] = stat_length
+    a = sample(shape, dtype, seed=seed % 5)
+    reads = padnd.input_window(shape, widths, mode, window=window, dtype=dtype, **kwargs)
+    box = box_around(np.random.default_rng(seed), reads, shape)
+    got = padnd.pad_window(a[box].copy(), widths, mode, window=window, input_shape=shape,
+                           input_start=[s.start for s in box], **kwargs)
+    want = numpy_pad(a, widths, mode, **kwargs)[window]
+    if dtype == "f8" and "mean" in modes:
+        np.testing.assert_allclose(got, want, rtol=1e-12)  # numpy's summation order
+    else:
+        same(got, want)
+
+
+def test_value_mode_window_reads_the_whole_axis_it_pads():
+    reads = padnd.input_window((10, 20), ((2, 2), (0, 0)), "mean", window=(slice(0, 1),))
+    assert reads == (slice(0, 10), slice(0, 20))
+    reads = padnd.input_window((10, 20), ((2, 2), (0, 0)), "mean", window=(slice(4, 6),))
+    assert reads == (slice(2, 4), slice(0, 20))
+
+
+def test_input_box_errors_name_the_argument():
+    a = np.arange(12.0).reshape(3, 4)
+    with pytest.raises(ValueError, match=r"input box: axis 1: start 1 and length 2 do not hold "
+                                         r"input positions 0:3"):
+        padnd.pad_window(a[:, 1:3], 2, "reflect", window=(slice(0, 2), slice(0, 3)),
+                         input_shape=(3, 4), input_start=(0, 1))
+    with pytest.raises(ValueError, match="give both or neither"):
+        padnd.pad_window(a, 1, window=(), input_shape=(3, 4))
+    with pytest.raises(ValueError, match="expected 2 values each"):
+        padnd.pad_window(a, 1, window=(), input_shape=(3, 4, 1), input_start=(0, 0))
+    with pytest.raises(ValueError, match="input box: axis 0: start 2 and length 3 do not lie"):
+        padnd.pad_window(a, 1, window=(), input_shape=(3, 4), input_start=(2, 0))
