@@ -4,7 +4,7 @@
 
     python bench/compare.py [--quick] [--check-only] [--repetitions N] [--filter REGEX]
                             [--peers a,b,...] [--markdown OUT.md] [--plot OUT.png]
-                            [--json OUT.json]
+                            [--json OUT.json] [--torch]
 
 Every library's output is compared with padnd's, bit for bit; a mismatch is printed and the
 script exits with status 1. Times are medians of per-call times, every repetition timing each
@@ -22,6 +22,8 @@ checks the outputs (no timing claims), as the tests do.
 reason, for bench/plot.py. With --json a large workload also gets a second bound timed in the
 same rotation, for the preallocated variants: the same copy into an output-sized buffer that
 exists and was written before (no page faults), as "padnd out=" and openvino write.
+--torch adds a table of padnd.torch.pad against F.pad on torch tensors (forward, and forward
+with backward for float data) on every workload F.pad can express, timed in the same process.
 """
 from __future__ import annotations
 
@@ -216,6 +218,74 @@ def run_workload(w: Workload, libraries, bound: CopyBound | None, repetitions: i
     return results, median_bound, bound_samples
 
 
+_FPAD_MODES = {"constant": "constant", "edge": "replicate", "reflect": "reflect",
+               "wrap": "circular"}
+
+
+def fpad_request(w: Workload):
+    """(flat pads, last axis first; F.pad's mode) of a workload F.pad can express, or None:
+    no interior; non-constant modes pad at most the last 3 axes, without crops."""
+    padded = [k for k, (b, e) in enumerate(w.pads) if b or e]
+    first = padded[0] if padded else len(w.shape)
+    flat = [p for pair in reversed(w.pads[first:]) for p in pair]
+    if w.interior or w.mode not in _FPAD_MODES:
+        return None
+    if w.mode != "constant" and (len(w.shape) - first > 3 or min(flat) < 0):
+        return None
+    return flat, _FPAD_MODES[w.mode]
+
+
+def torch_rows(w: Workload, repetitions: int, min_sample_s: float) -> dict:
+    """{row: Result} of padnd.torch.pad against F.pad on torch tensors: the forward, and for
+    float data the forward with its backward; outputs (and gradients) checked first."""
+    import padnd.torch as padnd_torch
+    import torch
+    import torch.nn.functional as F
+
+    flat, mode = fpad_request(w)
+    tensor = torch.from_numpy(make_input(w, np.random.default_rng(0)))
+    if mode != "constant":  # F.pad's non-constant modes need a batch axis in front
+        tensor = tensor.reshape(-1, *tensor.shape[len(tensor.shape) - len(flat) // 2:])
+    forward = {"padnd.torch.pad": lambda: padnd_torch.pad(tensor, flat, mode),
+               "F.pad": lambda: F.pad(tensor, flat, mode)}
+    try:
+        expected = forward["F.pad"]()
+    except RuntimeError as error:  # e.g. a reflect pad as wide as the axis
+        return {"padnd.torch.pad": Result(None, f"n/a: F.pad rejects: {str(error)[:60]}…")}
+    if not torch.equal(forward["padnd.torch.pad"](), expected):
+        return {"padnd.torch.pad": Result(None, "MISMATCH: output differs from F.pad's")}
+    fns = dict(forward)
+    if tensor.dtype.is_floating_point:
+        leaf = tensor.clone().requires_grad_()
+        grad = torch.ones_like(expected)
+        for name, pad in (("padnd.torch.pad fwd+bwd", padnd_torch.pad), ("F.pad fwd+bwd", F.pad)):
+            fns[name] = lambda pad=pad: torch.autograd.grad(pad(leaf, flat, mode), leaf, grad)
+        if not torch.allclose(fns["padnd.torch.pad fwd+bwd"]()[0], fns["F.pad fwd+bwd"]()[0]):
+            return {"padnd.torch.pad fwd+bwd": Result(None, "MISMATCH: gradient differs")}
+    samples = interleaved_samples(fns, repetitions, min_sample_s)
+    return {name: Result(statistics.median(times), "", tuple(times))
+            for name, times in samples.items()}
+
+
+def torch_table(workloads, rows: dict) -> str:
+    lines = ["| workload | padnd.torch.pad | F.pad | speed-up | padnd.torch fwd+bwd | "
+             "F.pad fwd+bwd | speed-up |", "|---|---:|---:|---:|---:|---:|---:|"]
+    for w in workloads:
+        if w.name not in rows:
+            continue
+        cells = []
+        for ours, theirs in (("padnd.torch.pad", "F.pad"),
+                             ("padnd.torch.pad fwd+bwd", "F.pad fwd+bwd")):
+            mine, peer = rows[w.name].get(ours), rows[w.name].get(theirs)
+            if mine is None or mine.seconds is None or peer is None:
+                cells += [mine.note if mine else "—", "—", "—"]
+                continue
+            cells += [fmt_time(mine.seconds), fmt_time(peer.seconds),
+                      f"{peer.seconds / mine.seconds:.2f}×"]
+        lines.append(f"| {w.name} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def best_peer(results, preallocated: bool):
     timed = [(r.seconds, lib) for lib, r in results.items()
              if not lib.startswith("padnd") and r.seconds and (lib in PREALLOCATED) == preallocated]
@@ -339,6 +409,9 @@ def main() -> int:
     ap.add_argument("--markdown")
     ap.add_argument("--plot")
     ap.add_argument("--json", help="every repetition's times, the bounds and n/a reasons")
+    ap.add_argument("--torch", action="store_true",
+                    help="also padnd.torch.pad against F.pad on torch tensors, forward and "
+                         "forward+backward, on the workloads F.pad can express")
     args = ap.parse_args()
     libraries = ["padnd", "padnd out="] + [p for p in args.peers.split(",")
                                            if p and not p.startswith("padnd")]
@@ -365,6 +438,14 @@ def main() -> int:
                f"repetitions; bound: all-core copy of the input into a fresh output-sized "
                f"buffer, the rest filled ({bound.threads} threads)")
     text = heading + "\n\n" + tables(workloads, all_results, bounds)
+    torch_results = {}
+    if args.torch and not args.check_only:
+        torch_results = {w.name: torch_rows(w, repetitions, min_sample_s) for w in workloads
+                         if fpad_request(w) is not None}
+        text += ("\n\npadnd.torch.pad against torch.nn.functional.pad on CPU tensors, medians "
+                 f"of {repetitions} repetitions (fwd+bwd: forward, then torch.autograd.grad "
+                 "with a ones gradient); speed-up = F.pad's time / padnd's\n\n"
+                 + torch_table(workloads, torch_results))
     print(text)
     if args.markdown:
         pathlib.Path(args.markdown).write_text(text + "\n")
@@ -388,7 +469,8 @@ def main() -> int:
                                        "allocated and written before"},
         }
         write_json(args.json, meta, workloads, all_results, bound_samples)
-    mismatches = [(w, lib) for w, res in all_results.items() for lib, r in res.items()
+    mismatches = [(w, lib) for results in (all_results, torch_results)
+                  for w, res in results.items() for lib, r in res.items()
                   if r.note.startswith("MISMATCH")]
     for w, lib in mismatches:
         print(f"MISMATCH: {lib} on {w} differs from padnd", file=sys.stderr)

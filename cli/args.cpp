@@ -7,6 +7,7 @@
 #include <charconv>
 #include <map>
 
+#include "out_of_core.hpp"
 #include "padnd/adapters/onnx.hpp"
 
 namespace padnd::cli {
@@ -15,8 +16,8 @@ namespace {
 using Family = SpecChoice::Family;
 
 constexpr std::string_view kValueOptions[] = {
-    "output", "pads",  "mode",   "value",       "axes",       "interior",    "spec",
-    "shape",  "dtype", "window", "stat-length", "end-values", "reflect-type"};
+    "output", "pads",  "mode",   "value",       "axes",       "interior",     "spec",
+    "shape",  "dtype", "window", "stat-length", "end-values", "reflect-type", "memory"};
 
 bool takes_value(std::string_view name) {
   return std::find(std::begin(kValueOptions), std::end(kValueOptions), name) !=
@@ -43,6 +44,12 @@ struct RawArgs {
   bool help = false;
   bool version = false;
   bool no_fsync = false;
+  bool progress = false;
+  bool quiet = false;
+  /// The first option that only `pad` takes and that has no value ("--no-fsync"), or null.
+  [[nodiscard]] const char* pad_flag() const {
+    return no_fsync ? "--no-fsync" : progress ? "--progress" : quiet ? "--quiet" : nullptr;
+  }
 };
 
 /// Options that take no value: where each one's flag is in RawArgs.
@@ -50,6 +57,8 @@ bool* flag_of(RawArgs& raw, std::string_view name) {
   if (name == "help") return &raw.help;
   if (name == "version") return &raw.version;
   if (name == "no-fsync") return &raw.no_fsync;
+  if (name == "progress") return &raw.progress;
+  if (name == "quiet") return &raw.quiet;
   return nullptr;
 }
 
@@ -269,12 +278,23 @@ void take_pad_files(RawArgs& raw, Options& opt) {
   if (!output) throw UsageError("missing -o/--output");
   opt.output_path = *output;
   opt.fsync = !raw.no_fsync;
+  if (raw.progress && raw.quiet) throw UsageError("give --progress or --quiet, not both");
+  if (raw.progress || raw.quiet) opt.progress = raw.progress;
+  if (const auto memory = take(raw, "memory")) {
+    try {
+      opt.memory_bytes = parse_memory_size("--memory", *memory);
+    } catch (const Error& e) {
+      throw UsageError(e.what());
+    }
+  }
 }
 
 /// `explain`: an input file, or --shape and --dtype.
 void take_explain_source(RawArgs& raw, Options& opt) {
   if (take(raw, "output")) throw UsageError("'explain' writes no file; drop -o/--output");
-  if (raw.no_fsync) throw UsageError("'explain' writes no file; drop --no-fsync");
+  if (const char* flag = raw.pad_flag()) {
+    throw UsageError(std::string("'explain' writes no file; drop ") + flag);
+  }
   if (raw.positional.size() > 1) {
     throw UsageError("expected at most one input file, got '" + raw.positional[1] + "'");
   }
@@ -306,7 +326,9 @@ Options parse_args(const std::vector<std::string>& args) {
       throw UsageError("'" + command_name + "' takes no arguments, got '" + raw.positional.front() +
                        "'");
     }
-    if (raw.no_fsync) throw UsageError("'" + command_name + "' writes no file; drop --no-fsync");
+    if (const char* flag = raw.pad_flag()) {
+      throw UsageError("'" + command_name + "' writes no file; drop " + flag);
+    }
     reject_leftovers(raw, command_name);
     return opt;
   }
@@ -329,7 +351,7 @@ std::string usage_text() {
   // accepts.
   const std::string latest = std::to_string(onnx::kLatestOpset);
   const std::string newest = std::to_string(onnx::kNewestKnownOpset);
-  return R"(usage: padnd [pad] IN.npy -o OUT.npy --pads LIST [options]
+  return R"(usage: padnd [pad] IN.npy -o OUT.npy --pads LIST [--memory SIZE] [options]
        padnd explain (IN.npy | --shape LIST --dtype TYPE) --pads LIST [options]
        padnd demo
        padnd help | --help | --version
@@ -365,6 +387,12 @@ options:
   --dtype TYPE       explain without a file: float32, int8, bfloat16, int4, <f4, S5, ...
   --no-fsync         do not wait until the output is on disk (by default a regular output file
                      and its directory are synced before padnd reports success)
+  --memory SIZE      the most memory padnd takes for data, e.g. 512M, 2G or 1048576 (bytes;
+                     K, M, G, T are powers of 1024); default: 1G, or a quarter of the physical
+                     memory when less. The input is memory-mapped and the output written window
+                     by window, so both may be larger than memory (docs/out-of-core.md)
+  --progress, --quiet  show or hide the progress bar on standard error (default: shown when
+                     standard error is a terminal)
   -h, --help         show this text
   --version          show the version
 

@@ -71,6 +71,8 @@ struct Options {
   std::optional<std::string> end_values;    ///< comma-separated numbers, layout as stat_length
   std::optional<std::string> reflect_type;  ///< "even" or "odd"
   bool fsync = true;  ///< `pad`: make the output durable (--no-fsync turns it off)
+  std::optional<std::int64_t> memory_bytes;  ///< `pad`: --memory (parse_memory_size)
+  std::optional<bool> progress;  ///< `pad`: --progress (true), --quiet (false); none: automatic
 };
 
 /// Parses argv (without argv[0]) and checks option combinations. Throws UsageError.

@@ -2,14 +2,11 @@
 // `padnd`: pad .npy files per ONNX / OpenVINO / nGraph / numpy, explain plans, show the demo.
 #include <unistd.h>
 
-#include <algorithm>
-#include <bit>
 #include <cstdlib>
 #include <exception>
 #include <iomanip>
 #include <iostream>
 #include <new>
-#include <span>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -18,6 +15,7 @@
 #include "demo.hpp"
 #include "npy.hpp"
 #include "numpy_keywords.hpp"
+#include "out_of_core.hpp"
 #include "padnd/padnd.hpp"
 #include "padnd/version.h"
 #include "value_parse.hpp"
@@ -195,49 +193,6 @@ Request make_request(const Options& opt, const NpyHeader& header) {
   return r;
 }
 
-/// Whether the plan is built with a one-byte stand-in for the element type: for an empty
-/// output of opaque elements the plan is only validated, and the real one would build one
-/// element (up to 2 GiB) that nothing writes.
-bool plans_stand_in(const NpyHeader& header, const Request& r) {
-  return r.empty() && header.dtype.element.dtype == DType::opaque;
-}
-
-Plan plan_request(const NpyHeader& header, const Request& r) {
-  const bool stand_in = plans_stand_in(header, r);
-  const std::int64_t item = stand_in ? 1 : header.dtype.itemsize;
-  const Pads strides = header.fortran_order ? fortran_byte_strides(header.shape, item) : Pads{};
-  if (!stand_in) return make_plan(header.dtype.element, header.shape, strides, r.spec);
-  PadSpec spec = r.spec;
-  spec.value.clear();
-  for (AxisMode& m : spec.axis_modes) {
-    m.begin_value.clear();
-    m.end_value.clear();
-  }
-  return make_plan(ElementType::opaque(1), header.shape, strides, spec);
-}
-
-/// What planning is for, in an out-of-memory message.
-std::string planning_text(const NpyHeader& header, const Request& r) {
-  std::string text = "planning the output of shape " + shape_text(r.out_shape);
-  try {
-    const std::int64_t bytes =
-        storage_bytes(ElementType::opaque(header.dtype.itemsize), element_count(r.out_shape));
-    text += " (" + std::to_string(bytes) + " bytes)";
-  } catch (const Error&) {  // a size beyond int64: the shape says it
-  }
-  return text;
-}
-
-/// Runs `step`; an allocation failure becomes an error that says what was being done.
-template <class F>
-auto with_memory_context(const std::string& what, F&& step) {
-  try {
-    return step();
-  } catch (const std::bad_alloc&) {
-    throw Error(Errc::out_of_memory, "out of memory while " + what);
-  }
-}
-
 std::string hex_bytes(const std::string& bytes) {
   std::ostringstream os;
   for (std::size_t i = 0; i < bytes.size(); ++i) {
@@ -281,7 +236,7 @@ void print_explain(std::ostream& os, const Options& opt, const NpyHeader& h, con
   }
   os << "output shape " << python_tuple(r.out_shape) << "\n\nplan:\n";
   std::string text = opt.window ? describe_window(plan, r.window) : plan.describe();
-  if (plans_stand_in(h, r)) {  // name the real type, not the stand-in
+  if (plans_stand_in(h, r.empty())) {  // name the real type, not the stand-in
     const std::string stand_in = ElementType::opaque(1).name();
     if (const std::size_t at = text.find(stand_in); at != std::string::npos) {
       text.replace(at, stand_in.size(), h.dtype.element.name());
@@ -303,89 +258,25 @@ NpyHeader header_from_options(const Options& opt) {
 int run_explain(const Options& opt) {
   const NpyHeader header = header_from_options(opt);
   const Request request = make_request(opt, header);
-  const Plan plan = with_memory_context(planning_text(header, request),
-                                        [&] { return plan_request(header, request); });
+  const Plan plan = with_memory_context(planning_text(header, request.out_shape), [&] {
+    return plan_npy(header, request.spec, request.empty());
+  });
   print_explain(std::cout, opt, header, request, plan);
   return 0;
 }
 
-/// The output's bytes, allocated with a message that says how many, for what.
-std::vector<std::byte> allocate_output(const NpyDtype& dtype, const Window& window) {
-  const std::int64_t bytes = storage_bytes(dtype.element, element_count(window.shape));
-  std::vector<std::byte> output;
-  try {
-    output.resize(static_cast<std::size_t>(bytes));
-  } catch (const std::bad_alloc&) {
-    throw Error(Errc::out_of_memory, "cannot allocate " + std::to_string(bytes) +
-                                         " bytes for the output of shape " +
-                                         shape_text(window.shape));
-  }
-  return output;
-}
-
-/// Whether the request does arithmetic on element values (numpy's value modes, odd reflection),
-/// which runs in the host's byte order.
-bool computes_with_values(const PadSpec& spec) {
-  return computes_values(spec.mode) ||
-         std::any_of(spec.axis_modes.begin(), spec.axis_modes.end(),
-                     [](const AxisMode& m) { return computes_values(m.mode) || m.odd; });
-}
-
-/// The bytes of each number of `dtype` reversed in place (complex: each part), turning a
-/// non-native array into a native one and back.
-void swap_byte_order(const NpyDtype& dtype, std::span<std::byte> data) {
-  const auto part =
-      static_cast<std::size_t>(dtype.kind == 'c' ? dtype.itemsize / 2 : dtype.itemsize);
-  for (std::size_t at = 0; at + part <= data.size(); at += part) {
-    std::reverse(data.begin() + static_cast<std::ptrdiff_t>(at),
-                 data.begin() + static_cast<std::ptrdiff_t>(at + part));
-  }
-}
-
-/// The request for `input`. A non-native input whose request computes values is first turned
-/// into the host's byte order: its data, its header and so the --value bytes.
-Request host_order_request(const Options& opt, NpyArray& input) {
-  Request request = make_request(opt, input.header);
-  NpyDtype& dtype = input.header.dtype;
-  const bool host_big = std::endian::native == std::endian::big;
-  if (dtype.big_endian == host_big || dtype.itemsize < 2 || dtype.element.dtype == DType::opaque ||
-      !computes_with_values(request.spec)) {
-    return request;
-  }
-  swap_byte_order(dtype, input.data);
-  dtype.big_endian = host_big;
-  const char order = host_big ? '>' : '<';
-  if (!dtype.descr.empty() &&
-      std::string_view("<>=|").find(dtype.descr[0]) != std::string_view::npos) {
-    dtype.descr[0] = order;
-  } else {
-    dtype.descr.insert(dtype.descr.begin(), order);
-  }
-  return make_request(opt, input.header);
-}
-
 int run_pad(const Options& opt) {
-  NpyArray input = read_npy(opt.input_path);
-  const NpyDtype file_dtype = input.header.dtype;
-  const Request request = host_order_request(opt, input);
-  const bool converted = input.header.dtype.big_endian != file_dtype.big_endian;
-  const Plan plan = with_memory_context(planning_text(input.header, request),
-                                        [&] { return plan_request(input.header, request); });
-  std::vector<std::byte> output;
-  if (!request.empty()) {
-    output = allocate_output(input.header.dtype, request.window);
-    const auto bytes = static_cast<std::int64_t>(output.size());
-    with_memory_context("padding", [&] {
-      if (opt.window) {
-        execute_window(plan, input.data.data(), request.window, output.data(), bytes);
-      } else {
-        execute(plan, input.data.data(), output.data(), bytes);
-      }
-    });
-    if (converted) swap_byte_order(file_dtype, output);  // back to the file's order
-  }
-  write_npy(opt.output_path, file_dtype.descr, request.window.shape, output.data(),
-            static_cast<std::int64_t>(output.size()), WriteOptions{.fsync = opt.fsync});
+  PadFileOptions options;
+  if (opt.memory_bytes) options.memory_bytes = *opt.memory_bytes;
+  if (opt.progress) options.progress = *opt.progress ? ProgressBar::always : ProgressBar::never;
+  options.fsync = opt.fsync;
+  pad_npy_file(
+      opt.input_path, opt.output_path,
+      [&](const NpyHeader& header) {
+        Request r = make_request(opt, header);
+        return FileRequest{std::move(r.spec), std::move(r.window)};
+      },
+      options);
   return 0;
 }
 

@@ -4,6 +4,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -79,6 +80,7 @@ class InputFile {
     if (fd_ > STDERR_FILENO) ::close(fd_);
   }
   [[nodiscard]] const std::string& name() const { return name_; }
+  [[nodiscard]] int fd() const { return fd_; }
   [[nodiscard]] bool regular() const { return regular_; }
   [[nodiscard]] std::int64_t size() const { return size_; }  ///< regular files only
   /// Reads up to `n` bytes into `out`; fewer only at the end of the input.
@@ -315,6 +317,21 @@ void read_stream_data(InputFile& in, const NpyHeader& h, std::vector<std::byte>&
   if (in.read_some(&extra, 1) != 0) fail_data_size(in.name(), h, true, "more");
 }
 
+/// The whole of a regular file, mapped read-only. Sequential access is announced for C order,
+/// the order padding reads it in; a Fortran-order file is read in runs, one per column.
+void* map_file(const InputFile& in, const NpyHeader& h, std::size_t bytes) {
+  void* map = ::mmap(nullptr, bytes, PROT_READ, MAP_PRIVATE, in.fd(), 0);
+  if (map == MAP_FAILED) {
+    if (errno == ENOMEM) {
+      fail_alloc(in.name(), data_bytes_of(h),
+                 "the input data of shape " + shape_text(h.shape) + " (mapping it)");
+    }
+    fail_io(in.name(), "cannot map the file: " + errno_text());
+  }
+  if (!h.fortran_order) ::madvise(map, bytes, MADV_SEQUENTIAL);  // a hint: failure is harmless
+  return map;
+}
+
 void read_regular_data(InputFile& in, const NpyHeader& h, std::vector<std::byte>& data) {
   check_file_size(in, h);
   const std::int64_t bytes = data_bytes_of(h);
@@ -339,11 +356,15 @@ const char* datetime_error(std::string_view s) {
   if (!(s.front() == '[' && s.back() == ']' && s.size() > 2)) {
     return "expected a unit in brackets, like 'M8[ns]'";
   }
-  const std::string_view unit = s.substr(1, s.size() - 2);
-  const bool plain = std::all_of(unit.begin(), unit.end(), [](char c) {
-    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-  });
-  return plain ? nullptr : "the unit must be letters and digits, like 'M8[ns]' or 'm8[10ms]'";
+  // numpy's units, each after an optional count of them ('M8[10ms]'); np.save writes no other.
+  static constexpr std::string_view kUnits[] = {"Y",  "M",  "W",  "D",  "h",  "m",  "s",
+                                                "ms", "us", "ns", "ps", "fs", "as", "generic"};
+  std::string_view unit = s.substr(1, s.size() - 2);
+  while (!unit.empty() && unit.front() >= '0' && unit.front() <= '9') unit.remove_prefix(1);
+  const bool known = std::find(std::begin(kUnits), std::end(kUnits), unit) != std::end(kUnits);
+  return known ? nullptr
+               : "the unit must be one of numpy's (Y M W D h m s ms us ns ps fs as, "
+                 "optionally after a count, like 'M8[10ms]')";
 }
 
 /// Sets itemsize and element of a numeric, text or void type from its code and size; returns
@@ -502,6 +523,43 @@ NpyArray read_npy(const std::string& path) {
     read_stream_data(in, a.header, a.data);
   }
   return a;
+}
+
+NpyInput::NpyInput(const std::string& path) : name_(path) {
+  InputFile in(path);
+  array_.header = read_header(in);
+  if (!in.regular()) {
+    read_stream_data(in, array_.header, array_.data);
+    data_ = array_.data.data();
+    return;
+  }
+  check_file_size(in, array_.header);
+  if (data_bytes() == 0) return;  // nothing to map (mmap takes no empty range)
+  map_bytes_ = static_cast<std::size_t>(in.size());
+  map_ = map_file(in, array_.header, map_bytes_);
+  data_ = static_cast<const std::byte*>(map_) + array_.header.data_offset;
+}
+
+NpyInput::~NpyInput() {
+  if (map_ != nullptr) ::munmap(map_, map_bytes_);
+}
+
+std::int64_t NpyInput::data_bytes() const { return data_bytes_of(array_.header); }
+
+NpyArray& NpyInput::in_memory() {
+  if (map_ == nullptr) return array_;
+  const auto bytes = static_cast<std::size_t>(data_bytes());
+  try {
+    array_.data.assign(data_, data_ + bytes);
+  } catch (const std::bad_alloc&) {
+    fail_alloc(
+        name_, data_bytes(),
+        "a copy of the input data of shape " + shape_text(array_.header.shape) + " in memory");
+  }
+  ::munmap(map_, map_bytes_);
+  map_ = nullptr;
+  data_ = array_.data.data();
+  return array_;
 }
 
 std::string npy_header_bytes(const std::string& descr, std::span<const std::int64_t> shape) {

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -69,11 +70,38 @@ NpyHeader read_npy_header(const std::string& path);
 /// data is allocated as it arrives. Throws padnd::Error (Errc::io or invalid_argument).
 NpyArray read_npy(const std::string& path);
 
+/// An input array to pad, with the checks of read_npy, all made before the data is touched: a
+/// regular file is memory-mapped read-only (pages are read as padding touches them, so the
+/// file may be larger than memory), a stream (pipe, FIFO, "-") is read into memory.
+class NpyInput {
+ public:
+  explicit NpyInput(const std::string& path);
+  NpyInput(const NpyInput&) = delete;
+  NpyInput& operator=(const NpyInput&) = delete;
+  ~NpyInput();
+
+  [[nodiscard]] const NpyHeader& header() const { return array_.header; }
+  [[nodiscard]] const std::byte* data() const { return data_; }
+  [[nodiscard]] std::int64_t data_bytes() const;
+  /// Whether the data is memory-mapped (a regular file) rather than held in memory.
+  [[nodiscard]] bool mapped() const { return map_ != nullptr; }
+  /// The data in memory and the header, both to be changed (a byte-order conversion): a
+  /// mapped file's data is copied into memory first.
+  NpyArray& in_memory();
+
+ private:
+  std::string name_;
+  NpyArray array_;  ///< the header; the data when it is in memory
+  const std::byte* data_ = nullptr;
+  void* map_ = nullptr;  ///< the whole file, when mapped
+  std::size_t map_bytes_ = 0;
+};
+
 /// The complete header block (magic, version, length, dict, padding) for a C-order array.
 std::string npy_header_bytes(const std::string& descr, std::span<const std::int64_t> shape);
 
 /// Call first in main, before any other thread starts: SIGINT, SIGTERM and SIGHUP then go to
-/// one thread that removes write_npy's temporary file and re-raises the signal (padnd still
+/// one thread that removes NpyWriter's temporary files and re-raises the signal (padnd still
 /// ends by it). Signals the caller ignores stay ignored.
 void start_signal_cleanup();
 
@@ -88,13 +116,37 @@ struct WriteOptions {
 /// int64, even when a length is 0.
 std::int64_t npy_data_bytes(std::int64_t itemsize, std::span<const std::int64_t> shape);
 
-/// Writes a C-order .npy file. A regular file (new, existing, or the target of a symbolic
-/// link, which stays) is written atomically: a temporary file in the same directory is renamed
-/// over it only after everything was written, so a failure, SIGINT, SIGTERM or SIGHUP leaves
-/// it untouched and no temporary file behind. A FIFO or device is written in place, and "-"
-/// is standard output.
-void write_npy(const std::string& path, const std::string& descr,
-               std::span<const std::int64_t> shape, const std::byte* data, std::int64_t data_bytes,
-               const WriteOptions& options = {});
+/// Whether NpyWriter writes `path` as a regular file (new or existing, also through symbolic
+/// links), through a temporary file that it can map, rather than standard output, a FIFO or a
+/// device.
+bool writes_regular_file(const std::string& path);
+
+/// A C-order .npy file written in pieces: the header when constructed, then the data in order
+/// (write, or once through map_data), then finish(). A regular file (new, existing, or the
+/// target of a symbolic link, which stays) is written to a temporary file in the same directory
+/// that finish() renames over it, so that an error, destruction before finish(), SIGINT,
+/// SIGTERM or SIGHUP (start_signal_cleanup) leave it untouched and no temporary file behind. A
+/// FIFO or device is written in place, and "-" is standard output.
+class NpyWriter {
+ public:
+  NpyWriter(const std::string& path, const NpyDtype& dtype, std::span<const std::int64_t> shape,
+            const WriteOptions& options = {});
+  NpyWriter(const NpyWriter&) = delete;
+  NpyWriter& operator=(const NpyWriter&) = delete;
+  ~NpyWriter();
+
+  /// Appends `bytes` bytes of data.
+  void write(const std::byte* data, std::int64_t bytes);
+  /// All the data bytes, mapped writable in the file (nothing written before; regular files
+  /// only: writes_regular_file): the file's blocks are reserved first, so that a full disk is
+  /// an error here, not a crash later. Valid until finish() or destruction.
+  std::byte* map_data();
+  /// Checks that all the data was written, then syncs, renames (regular files) and closes.
+  void finish();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 }  // namespace padnd::cli

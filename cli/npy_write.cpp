@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// Writing .npy files: atomic replacement of regular files (temporary file, fsync, rename),
-// write-through for FIFOs and devices, standard output, and the signal thread that removes a
-// temporary file on SIGINT, SIGTERM and SIGHUP.
+// Writing .npy files in pieces: atomic replacement of regular files (temporary file, fsync,
+// rename), write-through for FIFOs and devices, standard output, and the signal thread that
+// removes temporary files on SIGINT, SIGTERM and SIGHUP.
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -14,8 +15,11 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "io_errors.hpp"
 #include "npy.hpp"
@@ -40,14 +44,14 @@ void write_all(int fd, const void* data, std::int64_t bytes, const std::string& 
   }
 }
 
-// The temporary file being written, for the signal thread (start_signal_cleanup). The mutex
-// makes creating and registering it, and renaming or removing and unregistering it, one step
-// each as the signal thread sees them.
+// The temporary files being written (several when Python pads files from several threads),
+// for the signal thread (start_signal_cleanup). The mutex makes creating and registering one,
+// and renaming or removing and unregistering it, one step each as the signal thread sees them.
 std::mutex g_temp_mutex;
-std::string g_temp_name;  // guarded by g_temp_mutex; empty: no temporary file
+std::vector<std::string> g_temp_names;  // guarded by g_temp_mutex
 constexpr int kCleanupSignals[] = {SIGINT, SIGTERM, SIGHUP};
 
-/// The signal thread: waits for a cleanup signal, removes the temporary file, and re-raises
+/// The signal thread: waits for a cleanup signal, removes the temporary files, and re-raises
 /// the signal with its default action, so that padnd ends as the signal asked (status 130 for
 /// Ctrl-C). It keeps the mutex, so no new temporary file can appear meanwhile.
 void wait_and_clean_up(sigset_t set) {
@@ -55,7 +59,7 @@ void wait_and_clean_up(sigset_t set) {
   while (::sigwait(&set, &sig) != 0) {
   }
   g_temp_mutex.lock();
-  if (!g_temp_name.empty()) ::unlink(g_temp_name.c_str());
+  for (const std::string& name : g_temp_names) ::unlink(name.c_str());
   ::signal(sig, SIG_DFL);
   sigset_t one;
   ::sigemptyset(&one);
@@ -64,27 +68,33 @@ void wait_and_clean_up(sigset_t set) {
   ::raise(sig);  // delivered to this thread, the only one that does not block it
 }
 
+/// Removes `name` from g_temp_names (the caller holds g_temp_mutex).
+void unregister_temp(const std::string& name) {
+  g_temp_names.erase(std::find(g_temp_names.begin(), g_temp_names.end(), name));
+}
+
 /// A temporary file beside the output, removed unless committed (renamed over the output),
 /// whether padnd fails, returns or is stopped by SIGINT, SIGTERM or SIGHUP.
 class TempFile {
  public:
   explicit TempFile(const std::string& dir, const std::string& output) : output_(output) {
     // A short name: the output's name may already be 255 bytes, the most a name may have.
-    std::string name = dir + "/.padnd-XXXXXX";
+    name_ = dir + "/.padnd-XXXXXX";
     const std::lock_guard lock(g_temp_mutex);
-    fd_ = ::mkstemp(name.data());
+    fd_ = ::mkstemp(name_.data());
     if (fd_ < 0) {
       fail_io(output, "cannot create a temporary file in '" + dir + "': " + errno_text());
     }
-    g_temp_name = std::move(name);
+    g_temp_names.push_back(name_);
   }
   TempFile(const TempFile&) = delete;
   TempFile& operator=(const TempFile&) = delete;
   ~TempFile() {
     if (fd_ >= 0) ::close(fd_);
     const std::lock_guard lock(g_temp_mutex);
-    if (!g_temp_name.empty()) ::unlink(g_temp_name.c_str());
-    g_temp_name.clear();
+    if (committed_) return;
+    ::unlink(name_.c_str());
+    unregister_temp(name_);
   }
   [[nodiscard]] int fd() const { return fd_; }
   void close() {
@@ -95,15 +105,18 @@ class TempFile {
   /// Renames the file over `target`; from here on it is the output.
   void commit(const std::string& target) {
     const std::lock_guard lock(g_temp_mutex);
-    if (std::rename(g_temp_name.c_str(), target.c_str()) != 0) {
+    if (std::rename(name_.c_str(), target.c_str()) != 0) {
       fail_io(output_, "cannot replace the output file: " + errno_text());
     }
-    g_temp_name.clear();
+    unregister_temp(name_);
+    committed_ = true;
   }
 
  private:
   std::string output_;
+  std::string name_;
   int fd_ = -1;
+  bool committed_ = false;
 };
 
 /// Where `-o` writes: standard output ("-"), a special file written in place (FIFO, device,
@@ -133,6 +146,7 @@ OutputTarget resolve_output(const std::string& path) {
   OutputTarget t;
   if (path == "-") {
     t.kind = OutputTarget::Kind::standard_output;
+    t.path = path;
     return t;
   }
   if (path.empty() || path.ends_with('/')) fail_io(path, "the output path names a directory");
@@ -171,21 +185,6 @@ int open_special(const std::string& path) {
   return fd;
 }
 
-/// FIFOs and devices are written in place: renaming a file over them would replace the node.
-void write_special(const OutputTarget& target, const std::string& header, const std::byte* data,
-                   std::int64_t data_bytes) {
-  const int fd = open_special(target.path);
-  if (fd < 0) fail_io(target.path, "cannot open for writing: " + errno_text());
-  try {
-    write_all(fd, header.data(), static_cast<std::int64_t>(header.size()), target.path);
-    write_all(fd, data, data_bytes, target.path);
-  } catch (...) {
-    ::close(fd);
-    throw;
-  }
-  if (::close(fd) != 0) fail_io(target.path, "close: " + errno_text());
-}
-
 /// fsync of a directory makes a rename in it durable; file systems that cannot (EINVAL) are
 /// taken as they are.
 void sync_directory(const std::string& dir, const std::string& path) {
@@ -200,27 +199,18 @@ void sync_directory(const std::string& dir, const std::string& path) {
   }
 }
 
-/// A regular file: written to a temporary file in the same directory and renamed over the
-/// target only when complete (and, unless options.fsync is off, on disk).
-void write_replacing(const OutputTarget& target, const std::string& header, const std::byte* data,
-                     std::int64_t data_bytes, const WriteOptions& options) {
-  const std::size_t slash = target.path.rfind('/');
-  const std::string dir = slash == std::string::npos ? "."
-                          : slash == 0               ? "/"
-                                                     : target.path.substr(0, slash);
-  TempFile temp(dir, target.path);
-  // mkstemp creates 0600: give the result the permissions of the file it replaces, or those a
-  // plain create would have.
+/// The directory of a path, for its temporary file and the fsync of the rename.
+std::string directory_of(const std::string& path) {
+  const std::size_t slash = path.rfind('/');
+  return slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+}
+
+/// The permissions a regular output gets: those of the file it replaces, or those a plain
+/// create would have (mkstemp creates 0600).
+mode_t output_mode(const OutputTarget& target) {
   const mode_t mask = ::umask(0);
   ::umask(mask);
-  const mode_t mode = target.exists ? target.mode : 0666 & ~mask;
-  if (::fchmod(temp.fd(), mode) != 0) fail_io(target.path, "chmod: " + errno_text());
-  write_all(temp.fd(), header.data(), static_cast<std::int64_t>(header.size()), target.path);
-  write_all(temp.fd(), data, data_bytes, target.path);
-  if (options.fsync && ::fsync(temp.fd()) != 0) fail_io(target.path, "fsync: " + errno_text());
-  temp.close();
-  temp.commit(target.path);
-  if (options.fsync) sync_directory(dir, target.path);
+  return target.exists ? target.mode : 0666 & ~mask;
 }
 
 }  // namespace
@@ -240,22 +230,101 @@ void start_signal_cleanup() {
   std::thread(wait_and_clean_up, set).detach();
 }
 
-void write_npy(const std::string& path, const std::string& descr,
-               std::span<const std::int64_t> shape, const std::byte* data, std::int64_t data_bytes,
-               const WriteOptions& options) {
-  const std::string header = npy_header_bytes(descr, shape);
-  const OutputTarget target = resolve_output(path);
-  switch (target.kind) {
-    case OutputTarget::Kind::standard_output:
-      write_all(STDOUT_FILENO, header.data(), static_cast<std::int64_t>(header.size()), path);
-      write_all(STDOUT_FILENO, data, data_bytes, path);
-      return;
-    case OutputTarget::Kind::special:
-      write_special(target, header, data, data_bytes);
-      return;
-    case OutputTarget::Kind::regular:
-      write_replacing(target, header, data, data_bytes, options);
-      return;
+bool writes_regular_file(const std::string& path) {
+  return resolve_output(path).kind == OutputTarget::Kind::regular;
+}
+
+struct NpyWriter::Impl {
+  OutputTarget target;
+  std::int64_t header_bytes = 0;
+  std::int64_t data_bytes = 0;  ///< what the header announces
+  std::int64_t written = 0;     ///< data bytes so far
+  WriteOptions options;
+  std::optional<TempFile> temp;  ///< regular files
+  int fd = -1;                   ///< where the data goes
+  void* map = nullptr;           ///< map_data's mapping: the whole temporary file
+  std::size_t map_bytes = 0;
+
+  ~Impl() {
+    if (map != nullptr) ::munmap(map, map_bytes);
+    if (target.kind == OutputTarget::Kind::special && fd >= 0) ::close(fd);
+  }
+  void open() {
+    switch (target.kind) {
+      case OutputTarget::Kind::standard_output:
+        fd = STDOUT_FILENO;
+        return;
+      case OutputTarget::Kind::special:  // written in place: a rename would replace the node
+        fd = open_special(target.path);
+        if (fd < 0) fail_io(target.path, "cannot open for writing: " + errno_text());
+        return;
+      case OutputTarget::Kind::regular:
+        temp.emplace(directory_of(target.path), target.path);
+        fd = temp->fd();
+        if (::fchmod(fd, output_mode(target)) != 0) {
+          fail_io(target.path, "chmod: " + errno_text());
+        }
+        return;
+    }
+  }
+  void finish_regular() {
+    if (options.fsync && ::fsync(fd) != 0) fail_io(target.path, "fsync: " + errno_text());
+    temp->close();
+    temp->commit(target.path);
+    if (options.fsync) sync_directory(directory_of(target.path), target.path);
+  }
+};
+
+NpyWriter::NpyWriter(const std::string& path, const NpyDtype& dtype,
+                     std::span<const std::int64_t> shape, const WriteOptions& options)
+    : impl_(std::make_unique<Impl>()) {
+  const std::string header = npy_header_bytes(dtype.descr, shape);
+  impl_->data_bytes = npy_data_bytes(dtype.itemsize, shape);
+  impl_->header_bytes = static_cast<std::int64_t>(header.size());
+  impl_->options = options;
+  impl_->target = resolve_output(path);
+  impl_->open();
+  write_all(impl_->fd, header.data(), impl_->header_bytes, path);
+}
+
+NpyWriter::~NpyWriter() = default;
+
+void NpyWriter::write(const std::byte* data, std::int64_t bytes) {
+  write_all(impl_->fd, data, bytes, impl_->target.path);
+  impl_->written += bytes;
+}
+
+std::byte* NpyWriter::map_data() {
+  Impl& w = *impl_;
+  if (!w.temp) fail_io(w.target.path, "only a regular output file can be mapped");
+  const std::int64_t file_bytes = w.header_bytes + w.data_bytes;
+  if (const int rc = ::posix_fallocate(w.fd, 0, file_bytes); rc != 0) {
+    fail_io(w.target.path, "cannot reserve " + std::to_string(file_bytes) +
+                               " bytes for the output: " + std::strerror(rc));
+  }
+  w.map_bytes = static_cast<std::size_t>(file_bytes);
+  void* map = ::mmap(nullptr, w.map_bytes, PROT_READ | PROT_WRITE, MAP_SHARED, w.fd, 0);
+  if (map == MAP_FAILED) fail_io(w.target.path, "cannot map the output: " + errno_text());
+  w.map = map;
+  w.written = w.data_bytes;
+  return static_cast<std::byte*>(map) + w.header_bytes;
+}
+
+void NpyWriter::finish() {
+  Impl& w = *impl_;
+  if (w.written != w.data_bytes) {  // a caller's mistake: never a short file
+    throw Error(Errc::io, w.target.path + ": " + std::to_string(w.written) + " of " +
+                              std::to_string(w.data_bytes) + " data bytes were written");
+  }
+  if (w.map != nullptr && ::munmap(w.map, w.map_bytes) != 0) {
+    fail_io(w.target.path, "cannot unmap the output: " + errno_text());
+  }
+  w.map = nullptr;
+  if (w.target.kind == OutputTarget::Kind::regular) {
+    w.finish_regular();
+  } else if (w.target.kind == OutputTarget::Kind::special) {
+    const int fd = std::exchange(w.fd, -1);
+    if (::close(fd) != 0) fail_io(w.target.path, "close: " + errno_text());
   }
 }
 

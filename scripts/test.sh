@@ -59,7 +59,7 @@ fi
 # 2. Python test environment.
 python3 -m venv .venv
 .venv/bin/pip install -q --upgrade pip
-.venv/bin/pip install -q -r requirements-test.txt
+.venv/bin/pip install -q --no-cache-dir -r requirements-test.txt
 
 # 3. C++ tests, GCC Release (with the C example, the pure-C test and the packaging tests of the
 #    static library: find_package, add_subdirectory, pkg-config, the installed CLI), and the

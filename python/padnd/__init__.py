@@ -8,14 +8,20 @@ minimum), with one mode per axis as an extension; see its docstring. ``padnd.inf
 gives its result shape without data, and ``padnd.pad_window`` computes one window of the result
 (``pad(...)[window]``) without the rest; ``padnd.input_window`` names the part of the input a
 window reads, so that ``pad_window`` can run on just that part (``input_shape=``,
-``input_start=``).
+``input_start=``). ``padnd.pad_file`` pads ``.npy`` files larger than memory.
+``padnd.torch.pad`` (F.pad without its limits, with autograd) and ``padnd.jax.pad`` (jit through
+pure_callback) are imported on their own; every function takes DLPack tensors
+(docs/frameworks.md). ``padnd.dask.pad`` and ``padnd.xarray.pad`` pad dask arrays and xarray
+objects (docs/dask.md).
 ``padnd.onnx.pad``, ``padnd.openvino.pad`` and ``padnd.ngraph.pad`` follow those frameworks' Pad
 operators exactly (each with an ``infer_shape`` that needs no data).
 """
 from . import ngraph, onnx, openvino
+from ._files import pad_file
 from ._numpy_pad import infer_shape, input_window, pad, pad_window
 from ._padnd import __version__  # project(padnd VERSION) in CMakeLists.txt, the one source
 
 __all__ = [
-    "pad", "pad_window", "input_window", "infer_shape", "onnx", "openvino", "ngraph", "__version__"
+    "pad", "pad_window", "input_window", "infer_shape", "pad_file", "onnx", "openvino", "ngraph",
+    "__version__",
 ]

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # Type stubs for the padnd package.
+import os
 from typing import Any, Callable, Literal, Mapping, Sequence
 
 import numpy as np
@@ -9,7 +10,8 @@ from . import ngraph as ngraph, onnx as onnx, openvino as openvino
 
 __version__: str
 __all__ = [
-    "pad", "pad_window", "input_window", "infer_shape", "onnx", "openvino", "ngraph", "__version__"
+    "pad", "pad_window", "input_window", "infer_shape", "pad_file", "onnx", "openvino", "ngraph",
+    "__version__",
 ]
 
 _PadWidth = (int | Sequence[int] | Sequence[Sequence[int]] | npt.ArrayLike
@@ -73,3 +75,21 @@ def infer_shape(
     interior: int | Sequence[int] | None = None,
     **kwargs: Any,
 ) -> tuple[int, ...]: ...
+
+def pad_file(
+    src: str | os.PathLike[str],
+    dst: str | os.PathLike[str],
+    pad_width: _PadWidth,
+    mode: str | Sequence[str] = "constant",
+    *,
+    memory: int | str | None = None,
+    progress: bool | None = None,
+    fsync: bool = True,
+    negative: Literal["map_on_original", "crop_then_pad"] | None = None,
+    interior: int | Sequence[int] | None = None,
+    constant_values: Any = ...,
+    end_values: Any = ...,
+    stat_length: Any = ...,
+    reflect_type: Literal["even", "odd"] = ...,
+    **kwargs: Any,
+) -> None: ...

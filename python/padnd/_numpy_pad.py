@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from . import _padnd
+from . import _dlpack, _padnd
 from ._dtypes import element_type_name
 from ._pairs import pad_pairs, stat_pairs, value_pairs
 from ._window import window_ranges
@@ -195,6 +195,10 @@ def pad(array, pad_width, mode="constant", *, negative=None, interior=None, out=
 
     Object arrays and a callable ``mode`` are passed to ``numpy.pad`` unchanged.
 
+    ``array`` (and ``out``) may be any CPU tensor with ``__dlpack__`` (torch, JAX, CuPy,
+    array-api-strict): it is read where it lies, and the result is an array of its framework
+    (docs/frameworks.md).
+
     padnd extensions (keyword-only):
       negative: None (default) rejects negative pad widths with numpy's error.
         "map_on_original" lets a negative width crop that side; index modes then take their
@@ -223,6 +227,10 @@ def pad(array, pad_width, mode="constant", *, negative=None, interior=None, out=
                                  threads or 0, out)
         if result is not None:
             return result
+    if _dlpack.is_tensor(array) or _dlpack.is_tensor(out):
+        return _dlpack.call_on_numpy(pad, array, out, pad_width=pad_width, mode=mode,
+                                     negative=negative, interior=interior, threads=threads,
+                                     **kwargs)
     thread_count = _check_threads(threads)
     array = np.asarray(array)
     if array.dtype.hasobject or callable(mode):
@@ -274,6 +282,11 @@ def pad_window(array, pad_width, mode="constant", *, window, input_shape=None, i
     ``input_shape`` (a chunk, a tile read from a file), which must hold what
     :func:`input_window` names for this window (else ValueError naming the axis).
     """
+    if _dlpack.is_tensor(array) or _dlpack.is_tensor(out):
+        return _dlpack.call_on_numpy(pad_window, array, out, pad_width=pad_width, mode=mode,
+                                     window=window, input_shape=input_shape,
+                                     input_start=input_start, negative=negative,
+                                     interior=interior, threads=threads, **kwargs)
     thread_count = _check_threads(threads)
     array = np.asarray(array)
     if array.dtype.hasobject or callable(mode):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _dtypes, _packed, _padnd
+from . import _dlpack, _dtypes, _packed, _padnd
 from ._window import window_ranges
 
 
@@ -57,7 +57,8 @@ def value_tensor(value, dtype: np.dtype) -> _padnd.ValueTensor | None:
 
 
 def data_array(data) -> np.ndarray:
-    arr = np.asarray(data)
+    """`data` as a numpy array: a DLPack tensor (torch, JAX, ...) viewed where it lies."""
+    arr = _dlpack.as_numpy(data, "data") if _dlpack.is_tensor(data) else np.asarray(data)
     element_type_name(arr.dtype)  # rejects object arrays with padnd's TypeError
     return arr
 
@@ -71,7 +72,8 @@ def normalise_shape(shape) -> list[int]:
 
 def run(spec: _padnd.PadSpec, array: np.ndarray, window=None) -> np.ndarray:
     """Pads `array` by the validated `spec` into a new array of the same dtype; with `window`
-    (a slice or tuple of slices of the output), only that part: ``result[window]``."""
+    (a slice or tuple of slices of the output), only that part: ``result[window]``. An array
+    that data_array viewed in a tensor gives a tensor of that framework."""
     type_name = element_type_name(array.dtype)
     if type_name in _packed.SUB_BYTE_BITS:
         # ml_dtypes keeps one 4-/2-bit element per byte: pack for the engine, unpack the result.
@@ -86,7 +88,8 @@ def run(spec: _padnd.PadSpec, array: np.ndarray, window=None) -> np.ndarray:
     _padnd.execute_spec(spec, array.__array_interface__["data"][0], type_name, list(array.shape),
                         list(array.strides), out.__array_interface__["data"][0], out.nbytes,
                         fresh_output=True, window_start=starts, window_shape=lengths)
-    return out
+    tensor = _dlpack.source_tensor(array)
+    return out if tensor is None else _dlpack.like(out, tensor)
 
 
 def run_raw(spec: _padnd.PadSpec, buffer: np.ndarray, type_name: str,

@@ -26,6 +26,9 @@
 
 namespace nb = nanobind;
 
+void bind_dlpack(nb::module_& m);  // dlpack.cpp
+void bind_files(nb::module_& m);   // files.cpp
+
 namespace {
 
 using Ints = std::vector<std::int64_t>;
@@ -315,4 +318,6 @@ NB_MODULE(_padnd, m) {
   bind_execution(m);
   bind_adapters(m);
   bind_numpy_tables(m);
+  bind_dlpack(m);
+  bind_files(m);
 }

@@ -1,0 +1,14 @@
+# SPDX-License-Identifier: Apache-2.0
+# Type stubs for padnd.jax.
+from typing import Any, Sequence
+
+import jax
+
+__all__ = ["pad"]
+
+def pad(
+    array: Any,
+    pad_width: Any,
+    mode: str | Sequence[str] = "constant",
+    **kwargs: Any,
+) -> jax.Array: ...

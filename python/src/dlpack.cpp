@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: Apache-2.0
+// DLPack in and out for python/padnd/_dlpack.py: any object with __dlpack__ (torch, JAX, CuPy,
+// array-api-strict) is read where it lies, and a result goes back to the caller's framework as a
+// DLPack producer it imports without a copy.
+//
+// Why nanobind's nb::ndarray and not the C API's consumer (padnd_tensor_from_dlpack): nb::ndarray
+// does the Python half of the protocol, which that consumer does not (calling __dlpack__ with
+// max_version, versioned and unversioned capsules, the read-only flag, the producer's deleter),
+// keeps the capsule alive as a Python object, and exports as well; it carries any DLPack type
+// code, so bfloat16 and the float8 types pass through (padnd moves their bits).
+#include <nanobind/nanobind.h>
+#include <nanobind/ndarray.h>
+#include <nanobind/stl/vector.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace nb = nanobind;
+
+namespace {
+
+using Ints = std::vector<std::int64_t>;
+
+/// (owner, address, (type code, bits, lanes), shape, byte strides, (device type, device id)):
+/// the owner keeps the producer's memory alive for as long as Python holds it.
+template <class Array>
+nb::tuple describe(const Array& tensor) {
+  const std::int64_t item_bytes = (tensor.dtype().bits + 7) / 8;
+  Ints shape, byte_strides;
+  for (std::size_t axis = 0; axis < tensor.ndim(); ++axis) {
+    shape.push_back(tensor.shape(axis));
+    byte_strides.push_back(tensor.stride(axis) * item_bytes);
+  }
+  const nb::dlpack::dtype type = tensor.dtype();
+  return nb::make_tuple(nb::cast(tensor), reinterpret_cast<std::uintptr_t>(tensor.data()),
+                        nb::make_tuple(type.code, type.bits, type.lanes), shape, byte_strides,
+                        nb::make_tuple(tensor.device_type(), tensor.device_id()));
+}
+
+/// A DLPack producer for the array at `address` (shape, byte strides) that `owner` keeps alive,
+/// typed as DLPack's (code, bits) on the CPU.
+nb::object export_tensor(nb::handle owner, std::uintptr_t address, std::uint8_t code,
+                         std::uint8_t bits, const Ints& shape, const Ints& byte_strides) {
+  const std::int64_t item_bytes = (bits + 7) / 8;
+  std::vector<std::size_t> dims;
+  Ints strides;
+  for (std::size_t axis = 0; axis < shape.size(); ++axis) {
+    dims.push_back(static_cast<std::size_t>(shape[axis]));
+    strides.push_back(byte_strides[axis] / item_bytes);
+  }
+  // array_api: a nanobind.nb_ndarray object (with __dlpack__), not a bare capsule.
+  const nb::ndarray<nb::array_api> tensor(
+      reinterpret_cast<void*>(address), dims.size(), dims.data(), owner, strides.data(),
+      nb::dlpack::dtype{code, bits, 1}, nb::device::cpu::value, 0);
+  return nb::cast(tensor);
+}
+
+/// The head of DLPack 1.0's DLManagedTensorVersioned (dlpack.h), up to its flags.
+struct ManagedTensorVersionedHead {
+  std::uint32_t major, minor;
+  void* manager_ctx;
+  void (*deleter)(void*);
+  std::uint64_t flags;
+};
+constexpr std::uint64_t kReadOnlyFlag = 1;  // dlpack.h: DLPACK_FLAG_BITMASK_READ_ONLY
+
+/// Whether `tensor`'s producer states that its memory may be written: a versioned (DLPack 1.0)
+/// capsule without the read-only flag. An unversioned capsule cannot say so (JAX 0.10 exports
+/// its immutable arrays that way), so padnd does not write into one.
+bool states_writable(nb::handle tensor) {
+  nb::object capsule;
+  try {
+    capsule = tensor.attr("__dlpack__")(nb::arg("max_version") = nb::make_tuple(1, 0));
+  } catch (const nb::python_error&) {
+    return false;  // producers before DLPack 1.0 take no max_version
+  }
+  if (PyCapsule_IsValid(capsule.ptr(), "dltensor_versioned") == 0) return false;
+  const auto* head = static_cast<const ManagedTensorVersionedHead*>(
+      PyCapsule_GetPointer(capsule.ptr(), "dltensor_versioned"));
+  return (head->flags & kReadOnlyFlag) == 0;  // the capsule's destructor returns the tensor
+}
+
+}  // namespace
+
+void bind_dlpack(nb::module_& m) {
+  // noconvert: an import never copies (nanobind would otherwise convert layouts it is asked for).
+  m.def(
+      "dlpack_import", [](const nb::ndarray<nb::ro>& tensor) { return describe(tensor); },
+      nb::arg("tensor").noconvert(),
+      "Imports a DLPack tensor read-only, without copying: (owner, address, (code, bits, "
+      "lanes), shape, byte strides, (device type, device id)).");
+  m.def(
+      "dlpack_import_writable", [](const nb::ndarray<>& tensor) { return describe(tensor); },
+      nb::arg("tensor").noconvert(),
+      "dlpack_import of a tensor that must be writable (refused if the producer marks it "
+      "read-only).");
+  m.def("dlpack_states_writable", &states_writable, nb::arg("tensor"),
+        "Whether the DLPack producer states that the tensor may be written (DLPack 1.0, no "
+        "read-only flag).");
+  m.def("dlpack_export", &export_tensor, nb::arg("owner"), nb::arg("address"), nb::arg("code"),
+        nb::arg("bits"), nb::arg("shape"), nb::arg("byte_strides"),
+        "A DLPack producer (__dlpack__, __dlpack_device__) for the CPU memory at `address` "
+        "that `owner` keeps alive, typed as DLPack's (code, bits).");
+}

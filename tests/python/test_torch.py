@@ -1,0 +1,198 @@
+# SPDX-License-Identifier: Apache-2.0
+# padnd.torch.pad: equal to F.pad wherever F.pad takes the request, numpy.pad beyond it; the
+# custom op's opcheck, gradcheck, gradgradcheck, determinism and torch.compile.
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+torch = pytest.importorskip("torch")
+F = torch.nn.functional
+padnd_torch = pytest.importorskip("padnd.torch")
+
+TORCH_MODES = ["constant", "reflect", "replicate", "circular"]
+NUMPY_MODE = {"constant": "constant", "reflect": "reflect", "replicate": "edge",
+              "circular": "wrap", "symmetric": "symmetric"}
+ALL_MODES = [*TORCH_MODES, "symmetric"]
+FLOATS = [torch.float16, torch.bfloat16, torch.float32, torch.float64]
+
+
+def random_tensor(shape, dtype, seed: int):
+    """Small integers in ``dtype`` (exact in every dtype, so results compare bitwise)."""
+    values = torch.from_numpy(np.random.default_rng(seed).integers(-50, 50, shape))
+    return values.to(dtype) if dtype is not torch.bool else values > 0
+
+
+def numpy_oracle(tensor, pads, mode, value=0):
+    """numpy.pad of F.pad's request: negative pads crop first (padnd.torch's convention)."""
+    array = tensor.numpy() if tensor.dtype is not torch.bfloat16 else tensor.float().numpy()
+    pairs = [(0, 0)] * (tensor.dim() - len(pads) // 2)
+    pairs += [(pads[i], pads[i + 1]) for i in range(len(pads) - 2, -1, -2)]
+    crop = tuple(slice(max(0, -b), array.shape[k] - max(0, -a)) for k, (b, a) in enumerate(pairs))
+    grow = [(max(0, b), max(0, a)) for b, a in pairs]
+    extra = {"constant_values": value} if mode == "constant" else {}
+    return np.pad(array[crop], grow, NUMPY_MODE[mode], **extra)
+
+
+@st.composite
+def fpad_requests(draw):
+    """A request F.pad takes: non-constant modes pad the last 1-3 dimensions of a tensor with
+    one or two more, reflect below the size, circular up to it; constant pads crop too."""
+    mode = draw(st.sampled_from(TORCH_MODES))
+    padded = draw(st.integers(1, 3))
+    ndim = padded + draw(st.integers(0 if mode == "constant" else 1, 2))
+    shape = draw(st.lists(st.integers(1, 6), min_size=ndim, max_size=ndim))
+    pads = []
+    for size in reversed(shape[-padded:]):
+        high = {"constant": 4, "reflect": size - 1, "replicate": 5, "circular": size}[mode]
+        low = -size // 2 if mode == "constant" else 0
+        pads += [draw(st.integers(low, high)), draw(st.integers(low, high))]
+    dtype = draw(st.sampled_from(FLOATS if mode != "constant" else
+                                 [*FLOATS, torch.int32, torch.uint8, torch.bool]))
+    return shape, pads, mode, dtype
+
+
+@given(fpad_requests(), st.integers(0, 2**32 - 1))
+def test_equals_fpad_bitwise(request, seed):
+    shape, pads, mode, dtype = request
+    tensor = random_tensor(shape, dtype, seed)
+    try:
+        expected = F.pad(tensor, pads, mode)
+    except (RuntimeError, NotImplementedError):
+        return  # a request F.pad refuses (its rules vary by dimension count and dtype)
+    result = padnd_torch.pad(tensor, pads, mode)
+    assert result.dtype == expected.dtype
+    assert torch.equal(result, expected)
+
+
+@given(st.sampled_from(ALL_MODES), st.lists(st.integers(1, 4), min_size=1, max_size=5),
+       st.sampled_from([torch.int64, torch.int8, torch.bool, torch.bfloat16, torch.float32]),
+       st.integers(0, 2**32 - 1), st.data())
+def test_beyond_fpad_equals_numpy(mode, shape, dtype, seed, data):
+    """Every dimension padded, wide pads, integer and bool data, symmetric, crops."""
+    tensor = random_tensor(shape, dtype, seed)
+    pads = []
+    for size in reversed(shape):
+        low = -(size - 1) if mode != "constant" else -size
+        pads += [data.draw(st.integers(low, 9)), data.draw(st.integers(low, 9))]
+    for size, before, after in zip(reversed(shape), pads[::2], pads[1::2]):
+        left = size - max(0, -before) - max(0, -after)
+        if left < 0 or (left == 0 and mode != "constant" and max(before, after) > 0):
+            with pytest.raises(ValueError):  # crops beyond the data; reflecting nothing
+                padnd_torch.pad(tensor, pads, mode)
+            return
+    result = padnd_torch.pad(tensor, pads, mode)
+    assert result.dtype == dtype
+    expected = numpy_oracle(tensor, pads, mode)
+    got = result.float().numpy() if dtype is torch.bfloat16 else result.numpy()
+    np.testing.assert_array_equal(got, expected)
+
+
+def test_constant_value_and_dtypes():
+    tensor = torch.tensor([[1, 2], [3, 4]], dtype=torch.int16)
+    assert padnd_torch.pad(tensor, (1, 0), value=7).tolist() == [[7, 1, 2], [7, 3, 4]]
+    flags = padnd_torch.pad(torch.tensor([True]), (1, 1), "reflect")
+    assert flags.dtype is torch.bool and flags.tolist() == [True, True, True]
+    complex_result = padnd_torch.pad(torch.tensor([1 + 2j, 3j]), (0, 3), "circular")
+    assert complex_result.tolist() == [1 + 2j, 3j, 1 + 2j, 3j, 1 + 2j]
+
+
+@pytest.mark.parametrize("call, error", [
+    (lambda t: padnd_torch.pad(t, (1,), "reflect"), "pad: expected an even number"),
+    (lambda t: padnd_torch.pad(t, (1, 1, 1, 1, 1, 1), "reflect"), "at most 2 \\* input.dim"),
+    (lambda t: padnd_torch.pad(t, (1, 1), "wrap"), "mode: expected one of"),
+    (lambda t: padnd_torch.pad(t, (1, 1), "reflect", value=1.0), "value: only mode"),
+    (lambda t: padnd_torch.pad(t, (1, 1), value=torch.ones(2)), "value: expected a number"),
+])
+def test_errors(call, error):
+    with pytest.raises(ValueError, match=error):
+        call(torch.ones(2, 3))
+
+
+def differentiable_case(mode):
+    """(function, float64 inputs) with pads wider than a dimension and a crop."""
+    tensor = torch.randn(3, 4, 2, dtype=torch.float64, requires_grad=True)
+    pads = (1, 2, 5, -1, 2, 3)
+    if mode == "constant":
+        value = torch.tensor(1.5, dtype=torch.float64, requires_grad=True)
+        return (lambda t, v: padnd_torch.pad(t, pads, mode, v)), (tensor, value)
+    return (lambda t: padnd_torch.pad(t, pads, mode)), (tensor,)
+
+
+@pytest.mark.parametrize("mode", ALL_MODES)
+def test_gradcheck_and_gradgradcheck(mode):
+    function, inputs = differentiable_case(mode)
+    assert torch.autograd.gradcheck(function, inputs)
+    assert torch.autograd.gradgradcheck(function, inputs)
+
+
+@pytest.mark.parametrize("mode", ALL_MODES)
+def test_opcheck(mode):
+    tensor = torch.randn(3, 4, 5, dtype=torch.float64, requires_grad=True)
+    value = torch.tensor(0.5, dtype=torch.float64, requires_grad=mode == "constant")
+    pads = [2, 7, -1, 1]
+    torch.library.opcheck(torch.ops.padnd.pad.default, (tensor, pads, mode, value))
+    grad = torch.randn(3, 4, 14, dtype=torch.float64, requires_grad=True)
+    torch.library.opcheck(torch.ops.padnd.pad_backward.default, (grad, [3, 4, 5], pads, mode))
+
+
+@pytest.mark.parametrize("mode", TORCH_MODES)
+def test_gradient_equals_fpads(mode):
+    tensor = torch.randn(2, 3, 5, 6, dtype=torch.float64, requires_grad=True)
+    pads = (2, 1, 3, 4)
+    grad = torch.randn(2, 3, 12, 9, dtype=torch.float64)
+    ours, = torch.autograd.grad(padnd_torch.pad(tensor, pads, mode), tensor, grad)
+    theirs, = torch.autograd.grad(F.pad(tensor, pads, mode), tensor, grad)
+    torch.testing.assert_close(ours, theirs, rtol=0, atol=1e-12)  # summation order may differ
+
+
+def test_value_gradient_is_the_sum_over_pad_positions():
+    tensor = torch.zeros(2, 3, requires_grad=True, dtype=torch.float64)
+    value = torch.tensor(2.0, dtype=torch.float64, requires_grad=True)
+    grad = torch.arange(20.0, dtype=torch.float64).reshape(4, 5)
+    padnd_torch.pad(tensor, (1, 1, 1, 1), value=value).backward(grad)
+    assert value.grad.item() == grad.sum().item() - grad[1:3, 1:4].sum().item()
+
+
+@pytest.mark.parametrize("mode", ALL_MODES)
+def test_gradient_is_bitwise_deterministic_over_runs_and_threads(mode):
+    tensor = torch.randn(6, 50, 70, dtype=torch.float32, requires_grad=True)
+    grad = torch.randn(6, 50 + 45, 70 + 61, dtype=torch.float32)
+    pads = (30, 31, 40, 5)
+    threads = torch.get_num_threads()
+    gradients = []
+    try:
+        for count in (1, 4, 1, 4):
+            torch.set_num_threads(count)
+            gradients.append(torch.autograd.grad(padnd_torch.pad(tensor, pads, mode), tensor,
+                                                 grad)[0])
+    finally:
+        torch.set_num_threads(threads)
+    assert all(torch.equal(g.view(torch.int32), gradients[0].view(torch.int32))
+               for g in gradients)
+
+
+@pytest.mark.parametrize("mode", ALL_MODES)
+def test_compile_fullgraph(mode):
+    torch._dynamo.reset()
+    tensor = torch.randn(2, 3, 4, dtype=torch.float64, requires_grad=True)
+    pads = (1, 6, 2, 2, 1, 0)
+
+    def step(t):
+        return (padnd_torch.pad(t * 2, pads, mode) ** 2).sum()
+
+    compiled = torch.compile(step, fullgraph=True, backend="aot_eager")
+    ours, = torch.autograd.grad(compiled(tensor), tensor)
+    eager, = torch.autograd.grad(step(tensor), tensor)
+    assert torch.equal(ours, eager)
+
+
+@settings(max_examples=1)
+@given(st.just(None))
+def test_compile_with_inductor(_):
+    torch._dynamo.reset()
+    compiled = torch.compile(lambda t: padnd_torch.pad(t + 1, (2, 3, 1, 1), "symmetric"),
+                             fullgraph=True)
+    tensor = torch.arange(12.0).reshape(3, 4)
+    np.testing.assert_array_equal(compiled(tensor).numpy(),
+                                  np.pad(tensor.numpy() + 1, ((1, 1), (2, 3)), "symmetric"))
