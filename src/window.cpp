@@ -26,24 +26,32 @@ using Ints = InlineVector<std::int64_t, Plan::kInlineRank>;
 
 using detail::axis_text;
 
-void check_window(const Plan& plan, const Window& window) {
-  const std::span<const std::int64_t> shape = plan.output_shape();
-  if (window.start.size() != shape.size() || window.shape.size() != shape.size()) {
-    throw Error(Errc::shape_mismatch, "window: expected a start and a length for each of the " +
-                                          std::to_string(shape.size()) + " output axes, got " +
-                                          std::to_string(window.start.size()) + " starts and " +
-                                          std::to_string(window.shape.size()) + " lengths");
+/// Checks that `ranges` (`what`: "window" of the "output", "input box" of the "input") holds a
+/// start and a length per axis of `shape`, each range lying within its axis.
+void check_ranges(const char* what, const char* of, const Window& ranges,
+                  std::span<const std::int64_t> shape) {
+  if (ranges.start.size() != shape.size() || ranges.shape.size() != shape.size()) {
+    throw Error(Errc::shape_mismatch, std::string(what) +
+                                          ": expected a start and a length for "
+                                          "each of the " +
+                                          std::to_string(shape.size()) + " " + of + " axes, got " +
+                                          std::to_string(ranges.start.size()) + " starts and " +
+                                          std::to_string(ranges.shape.size()) + " lengths");
   }
   for (std::size_t k = 0; k < shape.size(); ++k) {
-    const std::int64_t start = window.start[k];
-    const std::int64_t len = window.shape[k];
+    const std::int64_t start = ranges.start[k];
+    const std::int64_t len = ranges.shape[k];
     if (start < 0 || len < 0 || start > shape[k] || len > shape[k] - start) {
-      throw Error(Errc::out_of_range,
-                  "window: " + axis_text(k) + ": start " + std::to_string(start) + " and length " +
-                      std::to_string(len) + " do not lie within the output's length " +
-                      std::to_string(shape[k]));
+      throw Error(Errc::out_of_range, std::string(what) + ": " + axis_text(k) + ": start " +
+                                          std::to_string(start) + " and length " +
+                                          std::to_string(len) + " do not lie within the " + of +
+                                          "'s length " + std::to_string(shape[k]));
     }
   }
+}
+
+void check_window(const Plan& plan, const Window& window) {
+  check_ranges("window", "output", window, plan.output_shape());
 }
 
 void check_out_strides(const Plan& plan, const Window& window,
@@ -214,30 +222,20 @@ void run_window(const Plan& plan, const void* in, std::int64_t origin_bytes, con
 /// first element in the input.
 std::int64_t input_box_origin(const Plan& plan, const Window& box, const Window& needed) {
   const std::span<const std::int64_t> shape = plan.input_shape();
-  if (box.start.size() != shape.size() || box.shape.size() != shape.size()) {
-    throw Error(Errc::shape_mismatch, "input box: expected a start and a length for each of the " +
-                                          std::to_string(shape.size()) + " input axes, got " +
-                                          std::to_string(box.start.size()) + " starts and " +
-                                          std::to_string(box.shape.size()) + " lengths");
-  }
+  check_ranges("input box", "input", box, shape);
   const bool reads = !empty_window(needed);
   std::int64_t origin_bytes = 0;
   for (std::size_t k = 0; k < shape.size(); ++k) {
     const std::int64_t start = box.start[k];
     const std::int64_t len = box.shape[k];
-    const std::string range =
-        "start " + std::to_string(start) + " and length " + std::to_string(len);
-    if (start < 0 || len < 0 || start > shape[k] || len > shape[k] - start) {
-      throw Error(Errc::out_of_range, "input box: " + axis_text(k) + ": " + range +
-                                          " do not lie within the input's length " +
-                                          std::to_string(shape[k]));
-    }
     const std::int64_t first = needed.start[k];
     const std::int64_t stop = first + needed.shape[k];
     if (reads && (first < start || stop > start + len)) {
-      throw Error(Errc::out_of_range, "input box: " + axis_text(k) + ": " + range +
-                                          " do not hold input positions " + std::to_string(first) +
-                                          ":" + std::to_string(stop) + ", which the window reads");
+      throw Error(Errc::out_of_range, "input box: " + axis_text(k) + ": start " +
+                                          std::to_string(start) + " and length " +
+                                          std::to_string(len) + " do not hold input positions " +
+                                          std::to_string(first) + ":" + std::to_string(stop) +
+                                          ", which the window reads");
     }
     origin_bytes += start * PlanAccess::in_strides(plan)[k];  // fits: a position in the input
   }
