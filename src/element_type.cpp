@@ -127,7 +127,8 @@ bool numpy_only(const ElementType& type) noexcept {
 
 std::optional<ElementType> from_numpy(char kind, std::int64_t itemsize) noexcept {
   for (const auto& t : kTypes) {  // the first match: float64 before a double-sized longdouble
-    if (t.numpy_kind != '\0' && t.numpy_kind == kind && t.bits == 8 * itemsize) return t.dtype;
+    // Compared in bytes: a header's item size may be any int64, and 8 times it may overflow.
+    if (t.numpy_kind != '\0' && t.numpy_kind == kind && t.bits / 8 == itemsize) return t.dtype;
   }
   return std::nullopt;
 }

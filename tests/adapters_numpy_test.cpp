@@ -210,8 +210,13 @@ TEST(adapters_numpy, DtypesFromTheElementTypeTable) {
     EXPECT_EQ(from_numpy('c', 2 * sizeof(long double)), ElementType(DType::clongdouble));
   }
   EXPECT_TRUE(numpy_only(DType::longdouble) && numpy_only(DType::clongdouble));
-  for (const auto& [kind, itemsize] :
-       {std::pair{'f', 3}, {'i', 16}, {'V', 4}, {'S', 1}, {'O', 8}}) {
+  for (const auto& [kind, itemsize] : {std::pair<char, std::int64_t>{'f', 3},
+                                       {'i', 16},
+                                       {'V', 4},
+                                       {'S', 1},
+                                       {'O', 8},
+                                       {'f', 1872219079466898772},
+                                       {'i', INT64_MAX}}) {  // 8 * size overflows (a fuzz find)
     EXPECT_EQ(from_numpy(kind, itemsize), std::nullopt) << kind << itemsize;
   }
   for (DType none : {DType::bfloat16, DType::float8e4m3fn, DType::int4, DType::uint2, DType::string,
