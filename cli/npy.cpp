@@ -332,20 +332,6 @@ void* map_file(const InputFile& in, const NpyHeader& h, std::size_t bytes) {
   return map;
 }
 
-void read_regular_data(InputFile& in, const NpyHeader& h, std::vector<std::byte>& data) {
-  check_file_size(in, h);
-  const std::int64_t bytes = data_bytes_of(h);
-  try {
-    data.resize(static_cast<std::size_t>(bytes));
-  } catch (const std::bad_alloc&) {
-    fail_alloc(in.name(), bytes, "the input data of shape " + shape_text(h.shape));
-  }
-  const std::size_t n = data.size();
-  if (in.read_some(reinterpret_cast<char*>(data.data()), n) != n) {
-    fail_format(in.name(), "truncated file (data)");  // the file shrank while being read
-  }
-}
-
 /// What is wrong with the part of a datetime64 / timedelta64 descr after 'M' or 'm' (8 bytes,
 /// optional [unit]), or null. The unit only matters to numpy, but it is printed back, so it
 /// must be a plain word such as "ns" or "10ms".
@@ -511,18 +497,6 @@ std::vector<std::int64_t> NpyArray::byte_strides() const {
 NpyHeader read_npy_header(const std::string& path) {
   InputFile in(path);
   return read_header(in);
-}
-
-NpyArray read_npy(const std::string& path) {
-  InputFile in(path);
-  NpyArray a;
-  a.header = read_header(in);
-  if (in.regular()) {
-    read_regular_data(in, a.header, a.data);
-  } else {
-    read_stream_data(in, a.header, a.data);
-  }
-  return a;
 }
 
 NpyInput::NpyInput(const std::string& path) : name_(path) {

@@ -65,12 +65,7 @@ struct NpyArray {
 /// nesting deeper than 64 levels are rejected.
 NpyHeader read_npy_header(const std::string& path);
 
-/// Reads a whole .npy file, which must hold exactly the data its header announces ("-":
-/// standard input). A regular file's size is checked before the data is allocated; a stream's
-/// data is allocated as it arrives. Throws padnd::Error (Errc::io or invalid_argument).
-NpyArray read_npy(const std::string& path);
-
-/// An input array to pad, with the checks of read_npy, all made before the data is touched: a
+/// An input array to pad: the header and the file size are checked before the data is touched; a
 /// regular file is memory-mapped read-only (pages are read as padding touches them, so the
 /// file may be larger than memory), a stream (pipe, FIFO, "-") is read into memory.
 class NpyInput {
