@@ -117,6 +117,12 @@ struct AxisPass {
   std::int64_t begin = 0;   ///< pad elements before the original elements
   std::int64_t in_len = 0;  ///< original elements
   std::int64_t end = 0;     ///< pad elements after them
+  /// numpy computes every lane of a ramp's side with (i / width) * delta once one lane's step
+  /// delta / width is 0 (numpy gh-5437). A window's box holds some lanes only, so window
+  /// execution finds this over the whole pass; unknown: the kernel finds it from its lanes.
+  enum class ZeroStep : std::uint8_t { unknown, none, some };
+  ZeroStep begin_zero_step = ZeroStep::unknown;
+  ZeroStep end_zero_step = ZeroStep::unknown;
 };
 
 /// How a plan's output is written: chosen once at planning, from the plan's form alone; the

@@ -5,6 +5,8 @@
 #include <cstddef>
 #include <cstring>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "engine.hpp"
@@ -109,9 +111,14 @@ Ints dense_strides(const Plan& plan, std::span<const std::int64_t> shape) {
   return strides;
 }
 
+/// Per pass of a plan: its ramp's zero-step rule on the begin and the end side.
+using ZeroSteps = std::pair<AxisPass::ZeroStep, AxisPass::ZeroStep>;
+
 /// The plan that writes the dense `box` of `plan`'s output, passes included, reading its input
-/// from `origin_bytes` into the input (execute_window).
-Plan box_plan(const Plan& plan, const Window& box, std::int64_t origin_bytes = 0) {
+/// from `origin_bytes` into the input (execute_window); `steps` (empty, or one per pass) set the
+/// passes' ramp rules.
+Plan box_plan(const Plan& plan, const Window& box, std::int64_t origin_bytes = 0,
+              std::span<const ZeroSteps> steps = {}) {
   Plan p = PlanAccess::window(plan, box.start, box.shape, {}, origin_bytes);
   if (detail::program(plan).passes().empty()) return p;
   const std::size_t rank = box.start.size();
@@ -124,7 +131,9 @@ Plan box_plan(const Plan& plan, const Window& box, std::int64_t origin_bytes = 0
     lens[k] = std::clamp<std::int64_t>(stop, 0, box.shape[k]) - begins[k];
   }
   std::vector<AxisPass> passes;
-  for (AxisPass pass : detail::program(plan).passes()) {
+  for (std::size_t i = 0; i < detail::program(plan).passes().size(); ++i) {
+    AxisPass pass = detail::program(plan).passes()[i];
+    if (!steps.empty()) std::tie(pass.begin_zero_step, pass.end_zero_step) = steps[i];
     const std::size_t k = pass.axis;
     pass.begin = begins[k];
     pass.in_len = lens[k];
@@ -183,12 +192,90 @@ Tensor box_buffer(const Plan& plan, const Window& box) {
   }
 }
 
+/// A side of a ramp pass whose lanes a box holds only in part, and the window of the output
+/// that holds the edge elements of all the pass's lanes on that side.
+struct RampSide {
+  std::size_t pass_index = 0;
+  bool begin_side = true;
+  Window edges;
+};
+
+/// The lanes of `pass` (numpy's _view_roi) as a window of the output: earlier axes over their
+/// padded length, later axes over their original elements.
+Window pass_lanes(const Plan& plan, const AxisPass& pass) {
+  const std::span<const std::int64_t> out = plan.output_shape();
+  Window lanes{std::vector<std::int64_t>(out.size(), 0), {out.begin(), out.end()}};
+  for (std::size_t j = pass.axis + 1; j < out.size(); ++j) {
+    lanes.start[j] = detail::program(plan).pad_begins()[j];
+    lanes.shape[j] = PlanAccess::pass_lengths(plan)[j];
+  }
+  return lanes;
+}
+
+/// The ramp sides whose zero-step rule (AxisPass::ZeroStep) `box` cannot see: it holds pad
+/// positions of the side but not every lane of the pass.
+std::vector<RampSide> partial_ramp_sides(const Plan& plan, const Window& box) {
+  std::vector<RampSide> sides;
+  const std::vector<AxisPass>& passes = detail::program(plan).passes();
+  for (std::size_t i = 0; i < passes.size(); ++i) {
+    const AxisPass& pass = passes[i];
+    const std::size_t k = pass.axis;
+    if (pass.rule.mode != Mode::linear_ramp || pass.in_len == 0) continue;
+    const Window lanes = pass_lanes(plan, pass);
+    bool all_lanes = true;
+    for (std::size_t j = 0; j < lanes.start.size(); ++j) {
+      all_lanes =
+          all_lanes && (j == k || (box.start[j] <= lanes.start[j] &&
+                                   box.start[j] + box.shape[j] >= lanes.start[j] + lanes.shape[j]));
+    }
+    if (all_lanes) continue;
+    const std::int64_t original_stop = pass.begin + pass.in_len;
+    for (const bool begin_side : {true, false}) {
+      const bool holds_side = begin_side
+                                  ? pass.begin > 0 && box.start[k] < pass.begin
+                                  : pass.end > 0 && box.start[k] + box.shape[k] > original_stop;
+      if (!holds_side) continue;
+      RampSide side{i, begin_side, lanes};
+      side.edges.start[k] = begin_side ? pass.begin : original_stop - 1;
+      side.edges.shape[k] = 1;
+      sides.push_back(std::move(side));
+    }
+  }
+  return sides;
+}
+
+void execute_through_box(const Plan& plan, const void* in, std::int64_t origin_bytes,
+                         const Window& window, void* out, std::span<const std::int64_t> out_strides,
+                         const ExecOptions& options);
+
+/// Per pass of `plan`, its ramp rules for `box`: those of the sides `box` sees in part are found
+/// over the whole pass, from their edge elements computed as windows themselves.
+std::vector<ZeroSteps> box_zero_steps(const Plan& plan, const Window& box, const void* in,
+                                      std::int64_t origin_bytes, const ExecOptions& options) {
+  const std::vector<RampSide> sides = partial_ramp_sides(plan, box);
+  if (sides.empty()) return {};
+  std::vector<ZeroSteps> steps(detail::program(plan).passes().size());
+  for (const RampSide& side : sides) {
+    Tensor edges = box_buffer(plan, side.edges);
+    execute_through_box(plan, in, origin_bytes, side.edges, edges.data(),
+                        dense_strides(plan, side.edges.shape), options);
+    const AxisPass& pass = detail::program(plan).passes()[side.pass_index];
+    const bool some = detail::ramp_zero_step(plan, pass, side.begin_side,
+                                             static_cast<const std::byte*>(edges.data()),
+                                             element_count(side.edges.shape));
+    const auto rule = some ? AxisPass::ZeroStep::some : AxisPass::ZeroStep::none;
+    (side.begin_side ? steps[side.pass_index].first : steps[side.pass_index].second) = rule;
+  }
+  return steps;
+}
+
 /// Writes the window through a dense buffer of its box: numpy's passes read beyond the window.
 void execute_through_box(const Plan& plan, const void* in, std::int64_t origin_bytes,
                          const Window& window, void* out, std::span<const std::int64_t> out_strides,
                          const ExecOptions& options) {
   const Window box = window_box(plan, window);
-  const Plan p = box_plan(plan, box, origin_bytes);
+  const Plan p =
+      box_plan(plan, box, origin_bytes, box_zero_steps(plan, box, in, origin_bytes, options));
   Tensor temp = box_buffer(plan, box);
   detail::run_engine(p, in, temp.data(), fresh_output_options(options));
   detail::run_passes(p, static_cast<std::byte*>(temp.data()));
@@ -216,6 +303,41 @@ void run_window(const Plan& plan, const void* in, std::int64_t origin_bytes, con
   detail::run_engine(
       PlanAccess::window(plan, window.start, window.shape, out_strides, origin_bytes), in, out,
       options);
+}
+
+/// The smallest window holding `a` and `b` (either may be empty: no reads).
+Window bounding(const Window& a, const Window& b) {
+  if (empty_window(a)) return b;
+  if (empty_window(b)) return a;
+  Window both = a;
+  for (std::size_t k = 0; k < a.start.size(); ++k) {
+    both.start[k] = std::min(a.start[k], b.start[k]);
+    both.shape[k] = std::max(a.start[k] + a.shape[k], b.start[k] + b.shape[k]) - both.start[k];
+  }
+  return both;
+}
+
+/// The part of the input a checked window reads (input_window), with what the ramp rules of
+/// its box read.
+Window window_reads(const Plan& plan, const Window& window) {
+  const std::size_t rank = plan.input_shape().size();
+  const Window none{std::vector<std::int64_t>(rank, 0), std::vector<std::int64_t>(rank, 0)};
+  if (empty_window(window) || PlanAccess::input_elements(plan) == 0) return none;
+  const Window box = detail::program(plan).passes().empty() ? window : window_box(plan, window);
+  Window reads = none;
+  for (std::size_t k = 0; k < rank; ++k) {
+    const auto [first, last] = PlanAccess::source_range(plan, k, box.start[k], box.shape[k]);
+    if (last < first) {  // this axis's positions are all pad value
+      reads = none;
+      break;
+    }
+    reads.start[k] = first;
+    reads.shape[k] = last - first + 1;
+  }
+  for (const RampSide& side : partial_ramp_sides(plan, box)) {
+    reads = bounding(reads, window_reads(plan, side.edges));
+  }
+  return reads;
 }
 
 /// Checks that `box` lies within the input and holds `needed`; returns the byte offset of its
@@ -256,18 +378,7 @@ void execute_window(const Plan& plan, const void* in, const Window& window, void
 
 Window input_window(const Plan& plan, const Window& window) {
   check_window(plan, window);
-  const std::size_t rank = plan.input_shape().size();
-  const Window none{std::vector<std::int64_t>(rank, 0), std::vector<std::int64_t>(rank, 0)};
-  if (empty_window(window) || PlanAccess::input_elements(plan) == 0) return none;
-  const Window box = detail::program(plan).passes().empty() ? window : window_box(plan, window);
-  Window reads = none;
-  for (std::size_t k = 0; k < rank; ++k) {
-    const auto [first, last] = PlanAccess::source_range(plan, k, box.start[k], box.shape[k]);
-    if (last < first) return none;  // this axis's positions are all pad value
-    reads.start[k] = first;
-    reads.shape[k] = last - first + 1;
-  }
-  return reads;
+  return window_reads(plan, window);
 }
 
 void execute_window(const Plan& plan, const void* in, const Window& input_box, const Window& window,

@@ -109,6 +109,19 @@ TEST(adapters_numpy, KeywordArguments) {
   args.stat_length = {{1, -1}, {1, 1}};  // numpy reads no stat_length for an empty array
   args.pad_width = {{0, 0}, {0, 3}};
   EXPECT_NO_THROW(numpy::to_canonical(args, {0, 4}));
+  // With one mode per axis (padnd's), a value axis after a constant-padded empty axis sees
+  // elements, so its numbers are read and checked.
+  args.modes = {"constant", "mean"};
+  args.pad_width = {{1, 1}, {0, 3}};
+  args.stat_length = {{1, 1}, {1, -2}};
+  expect_error(
+      [&] {
+        numpy::to_canonical(args, {0, 4});
+      },
+      Errc::out_of_range, {"stat_length", "axis 1", "(before 1, after -2)"});
+  args.stat_length = {{1, 1}, {2, 3}};
+  EXPECT_EQ(numpy::to_canonical(args, {0, 4}).axis_modes[1].end_stat_elems, 3);
+  args.modes = {"mean"};
   args.stat_length.clear();
   args.pad_width = {{-1, 0}, {0, 0}};
   args.negative = NegativeOrder::crop_then_pad;

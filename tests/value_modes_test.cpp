@@ -4,6 +4,7 @@
 // (support/value_reference), and the planner's validation messages.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -140,6 +141,18 @@ std::string case_text(const Case& c, const Window& w, int i) {
   return text;
 }
 
+/// A random window of an output of `shape` at least `min_len` long on each axis.
+Window random_window(std::mt19937_64& rng, std::span<const std::int64_t> shape,
+                     std::int64_t min_len) {
+  Window w;
+  for (const std::int64_t len : shape) {
+    const auto start = std::uniform_int_distribution<std::int64_t>(0, len - min_len)(rng);
+    w.start.push_back(start);
+    w.shape.push_back(std::uniform_int_distribution<std::int64_t>(min_len, len - start)(rng));
+  }
+  return w;
+}
+
 /// Windows read beyond themselves in the value modes (the statistics of whole lines): each one,
 /// dense and inside a larger output, equals the reference's slice.
 TEST(ValueModes, RandomWindowsMatchTheReferenceSlice) {
@@ -150,12 +163,7 @@ TEST(ValueModes, RandomWindowsMatchTheReferenceSlice) {
     const Plan plan = make_plan(c.type, c.input.shape, {}, spec_of(c));
     const testing::Grid expected =
         testing::reference_value_pad(c.input, c.axes, c.type.dtype != DType::float64);
-    Window w;
-    for (const std::int64_t len : plan.output_shape()) {
-      const auto start = std::uniform_int_distribution<std::int64_t>(0, len)(rng);
-      w.start.push_back(start);
-      w.shape.push_back(std::uniform_int_distribution<std::int64_t>(0, len - start)(rng));
-    }
+    const Window w = random_window(rng, plan.output_shape(), 0);
     Tensor dense(c.type, w.shape);
     execute_window(plan, in.view().data, w, dense.data(), dense.byte_size());
     ASSERT_EQ(test::numeric_values(dense), grid_slice(expected, w)) << case_text(c, w, i);
@@ -174,6 +182,86 @@ TEST(ValueModes, RandomWindowsMatchTheReferenceSlice) {
     Window inner{std::vector<std::int64_t>(w.shape.size(), 1), w.shape};
     const testing::Grid big_grid{big_shape, test::numeric_values(big)};
     ASSERT_EQ(grid_slice(big_grid, inner), grid_slice(expected, w)) << case_text(c, w, i);
+  }
+}
+
+/// A ramp case whose lanes' steps are not exact in double and where some lanes' edge equals the
+/// side's end value: a zero step, after which numpy computes every lane of that side with
+/// another formula (gh-5437), which gives other last bits.
+Case zero_step_ramp_case(std::mt19937_64& rng) {
+  const auto pick = [&](std::int64_t lo, std::int64_t hi) {
+    return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng);
+  };
+  Case c;
+  c.type = DType::float64;
+  const std::int64_t rank = pick(2, 3);
+  for (std::int64_t k = 0; k < rank; ++k) c.input.shape.push_back(pick(1, 4));
+  for (std::int64_t i = 0; i < element_count(c.input.shape); ++i) {
+    c.input.values.push_back(pick(0, 1) == 0 ? 5.0 : static_cast<double>(pick(-50, 50)) / 7);
+  }
+  for (std::int64_t k = 0; k < rank; ++k) {
+    testing::RefAxis a;
+    a.mode = pick(0, 2) == 0 ? kModes[pick(0, 9)] : Mode::linear_ramp;
+    a.begin = pick(0, 13);
+    a.end = pick(0, 13);
+    a.begin_value = a.end_value = 5;
+    a.begin_stat = a.end_stat = kWholeAxis;
+    c.axes.push_back(a);
+  }
+  return c;
+}
+
+/// Byte strides of a dense row-major float64 array of `shape`.
+std::vector<std::int64_t> dense_byte_strides(const std::vector<std::int64_t>& shape) {
+  std::vector<std::int64_t> strides(shape.size());
+  std::int64_t stride = sizeof(double);
+  for (std::size_t k = shape.size(); k-- > 0; stride *= std::max<std::int64_t>(shape[k], 1)) {
+    strides[k] = stride;
+  }
+  return strides;
+}
+
+/// `box` of the dense float64 array `in`, in an array of exactly its size.
+Tensor copy_of_box(const Tensor& in, const Window& box) {
+  Tensor copy(DType::float64, box.shape);
+  const auto* from = static_cast<const double*>(in.data());
+  auto* to = static_cast<double*>(copy.data());
+  for (std::int64_t e = 0; e < element_count(box.shape); ++e) {
+    std::int64_t rest = e;
+    std::int64_t index = 0;
+    std::int64_t scale = 1;
+    for (std::size_t k = box.shape.size(); k-- > 0;) {
+      index += (box.start[k] + rest % box.shape[k]) * scale;
+      rest /= box.shape[k];
+      scale *= in.shape()[k];
+    }
+    to[e] = from[index];
+  }
+  return copy;
+}
+
+/// A window holds some lanes of a ramp pass only, yet numpy's rule for a zero step looks at
+/// all of them: windows (from the whole input and from just its input_window) give the whole
+/// pad's bits.
+TEST(ValueModes, RampWindowsFollowTheZeroStepRuleOfTheWholePass) {
+  std::mt19937_64 rng(20261125);
+  for (int i = 0; i < 400; ++i) {
+    const Case c = zero_step_ramp_case(rng);
+    const Tensor in = test::numeric_tensor(c.type, c.input.shape, c.input.values);
+    const Plan plan = make_plan(c.type, c.input.shape, {}, spec_of(c));
+    const Tensor whole = pad(in.view(), spec_of(c));
+    const testing::Grid expected{whole.shape(), test::numeric_values(whole)};
+    const Window w = random_window(rng, plan.output_shape(), 1);
+    Tensor dense(c.type, w.shape);
+    execute_window(plan, in.view().data, w, dense.data(), dense.byte_size());
+    ASSERT_EQ(test::numeric_values(dense), grid_slice(expected, w)) << case_text(c, w, i);
+    const Window box = input_window(plan, w);
+    const Tensor part = copy_of_box(in, box);
+    const Plan box_plan =
+        make_plan(c.type, c.input.shape, dense_byte_strides(box.shape), spec_of(c));
+    Tensor from_box(c.type, w.shape);
+    execute_window(box_plan, part.data(), box, w, from_box.data(), dense_byte_strides(w.shape));
+    ASSERT_EQ(test::numeric_values(from_box), grid_slice(expected, w)) << case_text(c, w, i);
   }
 }
 

@@ -394,9 +394,11 @@ def _shape_request(shape: tuple, dtype: np.dtype, pad_width, mode, negative, int
     ndim = len(shape)
     pairs, modes, interiors, reflect_type = _geometry(ndim, pad_width, mode, negative, interior,
                                                       kwargs)
-    # numpy reads end_values and stat_length only for a non-empty array.
-    computes = 0 not in shape and any(m in _STAT_MODES or m == "linear_ramp" for m in modes)
-    if (computes or reflect_type == "odd") and not dtype.isnative:
+    value_modes = any(m in _STAT_MODES or m == "linear_ramp" for m in modes)
+    # numpy reads end_values and stat_length only for a non-empty array. With one mode per axis
+    # (padnd's), a later value axis of an empty input sees the earlier axes' constant pads.
+    computes = value_modes and (0 not in shape or len(modes) > 1)
+    if (value_modes or reflect_type == "odd") and not dtype.isnative:
         dtype = dtype.newbyteorder("=")  # the value passes compute natively
     # numpy casts each constant into the data's dtype (and fails) even for unpadded axes.
     constants = []

@@ -116,9 +116,12 @@ void add_axis(const PadArgs& args, const std::vector<std::int64_t>& shape, std::
              pair_text(before, after) + ")");
   }
   spec.axes[k] = {before, after, args.interior.empty() ? 0 : args.interior[k]};
-  // numpy computes no statistic of an empty array, so it never checks stat_length then.
+  // numpy computes no statistic of an empty array, so it never checks stat_length then. With
+  // one mode per axis (padnd's), a later value axis sees the earlier axes' constant pads.
   spec.axis_modes[k].mode = mode;
-  if (!input_empty || !computes_values(mode)) spec.axis_modes[k] = axis_mode(args, k, mode);
+  if (!input_empty || args.modes.size() > 1 || !computes_values(mode)) {
+    spec.axis_modes[k] = axis_mode(args, k, mode);
+  }
   // numpy's odd reflection computes nothing without pads or on an axis of length 1 (it copies
   // the edge there), so it works for every dtype on such axes.
   if ((before == 0 && after == 0) || (shape[k] == 1 && before >= 0 && after >= 0)) {

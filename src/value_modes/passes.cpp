@@ -70,31 +70,80 @@ void untyped_pass(const Plan& plan, const AxisPass& pass, std::byte* out) {
   });
 }
 
+/// fn.template operator()<R>() with linear_ramp's arithmetic type R (the planner allows these
+/// seven).
+template <class Fn>
+void with_ramp_type(DType ramp_type, const Fn& fn) {
+  switch (ramp_type) {
+    case DType::float16:
+      return fn.template operator()<Half>();
+    case DType::float32:
+      return fn.template operator()<float>();
+    case DType::longdouble:
+      return fn.template operator()<long double>();
+    case DType::clongdouble:
+      return fn.template operator()<std::complex<long double>>();
+    case DType::complex64:
+      return fn.template operator()<std::complex<float>>();
+    case DType::complex128:
+      return fn.template operator()<std::complex<double>>();
+    default:
+      return fn.template operator()<double>();
+  }
+}
+
+/// fn.template operator()<T>() with the C++ type of a numeric element type; nothing for others
+/// (the planner allows typed passes for numeric types and the two time types only).
+template <class Fn>
+void with_numeric_type(DType dtype, const Fn& fn) {
+  switch (dtype) {
+    case DType::boolean:
+      return fn.template operator()<bool>();
+    case DType::int8:
+      return fn.template operator()<std::int8_t>();
+    case DType::int16:
+      return fn.template operator()<std::int16_t>();
+    case DType::int32:
+      return fn.template operator()<std::int32_t>();
+    case DType::int64:
+      return fn.template operator()<std::int64_t>();
+    case DType::uint8:
+      return fn.template operator()<std::uint8_t>();
+    case DType::uint16:
+      return fn.template operator()<std::uint16_t>();
+    case DType::uint32:
+      return fn.template operator()<std::uint32_t>();
+    case DType::uint64:
+      return fn.template operator()<std::uint64_t>();
+    case DType::float16:
+      return fn.template operator()<Half>();
+    case DType::float32:
+      return fn.template operator()<float>();
+    case DType::float64:
+      return fn.template operator()<double>();
+    case DType::complex64:
+      return fn.template operator()<std::complex<float>>();
+    case DType::complex128:
+      return fn.template operator()<std::complex<double>>();
+    case DType::longdouble:
+      return fn.template operator()<long double>();
+    case DType::clongdouble:
+      return fn.template operator()<std::complex<long double>>();
+    default:
+      return;
+  }
+}
+
 template <class T>
 void typed_pass(const Plan& plan, const AxisPass& pass, std::byte* out) {
   const Lanes lanes(plan, pass);
   const Mode mode = pass.rule.mode;
   if (mode == Mode::linear_ramp) {
-    const auto ramps = [&]<class R>() {
+    with_ramp_type(detail::program(plan).ramp_type().dtype, [&]<class R>() {
       ramp_side<T, R>(lanes, out, pass, true);
       ramp_side<T, R>(lanes, out, pass, false);
-    };
-    switch (detail::program(plan).ramp_type().dtype) {  // the planner allows these seven
-      case DType::float16:
-        return ramps.template operator()<Half>();
-      case DType::float32:
-        return ramps.template operator()<float>();
-      case DType::longdouble:
-        return ramps.template operator()<long double>();
-      case DType::clongdouble:
-        return ramps.template operator()<std::complex<long double>>();
-      case DType::complex64:
-        return ramps.template operator()<std::complex<float>>();
-      case DType::complex128:
-        return ramps.template operator()<std::complex<double>>();
-      default:
-        return ramps.template operator()<double>();
-    }
+    });
+    return;
   }
   // numpy reduces along contiguous runs pairwise; across rows (a later axis longer than 1) it
   // adds row after row.
@@ -127,44 +176,13 @@ void time_pass(const Plan& plan, const AxisPass& pass, std::byte* out) {
 
 void dispatch(const Plan& plan, const AxisPass& pass, std::byte* out) {
   switch (plan.type().dtype) {
-    case DType::boolean:
-      return typed_pass<bool>(plan, pass, out);
-    case DType::int8:
-      return typed_pass<std::int8_t>(plan, pass, out);
-    case DType::int16:
-      return typed_pass<std::int16_t>(plan, pass, out);
-    case DType::int32:
-      return typed_pass<std::int32_t>(plan, pass, out);
-    case DType::int64:
-      return typed_pass<std::int64_t>(plan, pass, out);
-    case DType::uint8:
-      return typed_pass<std::uint8_t>(plan, pass, out);
-    case DType::uint16:
-      return typed_pass<std::uint16_t>(plan, pass, out);
-    case DType::uint32:
-      return typed_pass<std::uint32_t>(plan, pass, out);
-    case DType::uint64:
-      return typed_pass<std::uint64_t>(plan, pass, out);
-    case DType::float16:
-      return typed_pass<Half>(plan, pass, out);
-    case DType::float32:
-      return typed_pass<float>(plan, pass, out);
-    case DType::float64:
-      return typed_pass<double>(plan, pass, out);
-    case DType::complex64:
-      return typed_pass<std::complex<float>>(plan, pass, out);
-    case DType::complex128:
-      return typed_pass<std::complex<double>>(plan, pass, out);
-    case DType::longdouble:
-      return typed_pass<long double>(plan, pass, out);
-    case DType::clongdouble:
-      return typed_pass<std::complex<long double>>(plan, pass, out);
     case DType::datetime64:
       return time_pass<Datetime64>(plan, pass, out);
     case DType::timedelta64:
       return time_pass<Timedelta64>(plan, pass, out);
     default:
-      return;  // the planner allows typed passes for the types above only
+      return with_numeric_type(plan.type().dtype,
+                               [&]<class T>() { typed_pass<T>(plan, pass, out); });
   }
 }
 
@@ -178,6 +196,23 @@ void run_passes(const Plan& plan, std::byte* out) {
       untyped_pass(plan, pass, out);
     }
   }
+}
+
+bool ramp_zero_step(const Plan& plan, const AxisPass& pass, bool begin_side, const std::byte* edges,
+                    std::int64_t count) {
+  const std::int64_t width = begin_side ? pass.begin : pass.end;
+  bool found = false;
+  with_numeric_type(plan.type().dtype, [&]<class T>() {
+    with_ramp_type(detail::program(plan).ramp_type().dtype, [&]<class R>() {
+      const R start = ramp_start<R>(pass, begin_side);
+      for (std::int64_t l = 0; l < count && !found; ++l) {
+        T edge;
+        std::memcpy(&edge, edges + l * static_cast<std::int64_t>(sizeof(T)), sizeof(T));
+        found = zero_step(edge, start, width);
+      }
+    });
+  });
+  return found;
 }
 
 }  // namespace padnd::detail

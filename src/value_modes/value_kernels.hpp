@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <string>
 
 #include "lanes.hpp"
 #include "numeric.hpp"
@@ -59,30 +60,43 @@ void odd_reflect_lane(const Lane<T>& lane, std::int64_t n_out, const AxisPass& p
   }
 }
 
+/// The ramp's start on one side: the end value numpy's linspace starts from, in the ramp type.
+template <class R>
+R ramp_start(const AxisPass& pass, bool begin_side) {
+  const std::string& bytes = begin_side ? pass.rule.begin_value : pass.rule.end_value;
+  R start;
+  std::memcpy(&start, bytes.data(), sizeof(R));
+  return start;
+}
+
+/// Whether a lane whose edge element is `edge` has a zero step (edge - start) / width.
+template <class T, class R>
+bool zero_step(T edge, R start, std::int64_t width) {
+  using Ops = Arith<R>;
+  return Ops::is_zero(Ops::div_count(Ops::sub(Num<T>::template to_ramp<R>(edge), start), width));
+}
+
 /// One side of numpy's linear ramp: np.linspace(end_value, edge, width, endpoint=False) in the
 /// ramp type R, floored for integers, then stored. numpy switches every lane of the side to
-/// (i / width) * delta as soon as one lane's step delta / width is zero.
+/// (i / width) * delta as soon as one lane's step delta / width is zero (AxisPass::ZeroStep).
 template <class T, class R>
 void ramp_side(const Lanes& lanes, std::byte* out, const AxisPass& pass, bool begin_side) {
   using Ops = Arith<R>;
   const std::int64_t width = begin_side ? pass.begin : pass.end;
   if (width == 0) return;
-  const std::string& bytes = begin_side ? pass.rule.begin_value : pass.rule.end_value;
-  R start;
-  std::memcpy(&start, bytes.data(), sizeof(R));
+  const R start = ramp_start<R>(pass, begin_side);
   const std::int64_t n_out = lanes.length();
   const std::int64_t edge_at = begin_side ? pass.begin : n_out - pass.end - 1;
-  const auto delta_of = [&](const Lane<T>& lane) {
-    return Ops::sub(Num<T>::template to_ramp<R>(lane.get(edge_at)), start);
-  };
-  bool any_zero_step = false;
-  for (std::int64_t l = 0; l < lanes.count() && !any_zero_step; ++l) {
-    const Lane<T> lane{lanes.lane(out, l), lanes.stride_bytes()};
-    any_zero_step = Ops::is_zero(Ops::div_count(delta_of(lane), width));
+  const AxisPass::ZeroStep known = begin_side ? pass.begin_zero_step : pass.end_zero_step;
+  bool any_zero_step = known == AxisPass::ZeroStep::some;
+  for (std::int64_t l = 0;
+       known == AxisPass::ZeroStep::unknown && l < lanes.count() && !any_zero_step; ++l) {
+    any_zero_step =
+        zero_step(Lane<T>{lanes.lane(out, l), lanes.stride_bytes()}.get(edge_at), start, width);
   }
   for (std::int64_t l = 0; l < lanes.count(); ++l) {
     const Lane<T> lane{lanes.lane(out, l), lanes.stride_bytes()};
-    const R delta = delta_of(lane);
+    const R delta = Ops::sub(Num<T>::template to_ramp<R>(lane.get(edge_at)), start);
     const R step = Ops::div_count(delta, width);
     for (std::int64_t i = 0; i < width; ++i) {
       const R y = Ops::from_count(i);

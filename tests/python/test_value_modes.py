@@ -252,6 +252,28 @@ def test_per_axis_modes_on_swapped_byte_order():
     assert_like_numpy(got, expected)
 
 
+@pytest.mark.parametrize("dtype", ["<i4", ">i4", ">f8", "<f4"])
+@pytest.mark.parametrize("shape, widths, modes, per_axis", [
+    # a value axis after a constant-padded empty axis sees elements: its numbers count
+    ((0, 3), ((1, 1), (2, 2)), ("constant", "linear_ramp"),
+     ({"constant_values": 3}, {"end_values": 7})),
+    ((0, 3), ((1, 2), (2, 1)), ("constant", "mean"), ({"constant_values": 3}, {"stat_length": 2})),
+    ((0, 3), ((1, 0), (1, 3)), ("constant", "maximum"), ({"constant_values": 5}, {})),
+    ((1, 0, 0), ((0, 0), (0, 1), (0, 1)), ("linear_ramp", "constant", "constant"),
+     ({}, {"constant_values": 2}, {"constant_values": 2})),
+    ((2, 0), ((1, 1), (0, 2)), ("median", "constant"), ({}, {"constant_values": 4})),
+])
+def test_per_axis_value_modes_on_empty_inputs(dtype, shape, widths, modes, per_axis):
+    a = np.zeros(shape, dtype)
+    expected = sequential_numpy(a, widths, modes, per_axis)
+    kwargs = {}
+    for extra in per_axis:
+        kwargs.update(extra)
+    got = padnd.pad(a, widths, modes, **kwargs)
+    assert got.dtype == a.dtype
+    assert_like_numpy(got, expected)
+
+
 def test_per_axis_mode_errors():
     a = np.arange(6).reshape(2, 3)
     with pytest.raises(ValueError, match=r"mode: expected one mode per axis \(2\), got 3"):
