@@ -44,10 +44,11 @@ def test_wheel_carries_the_license():
 
 def test_extras_are_declared():
     dist = importlib.metadata.distribution("padnd")
-    assert {"onnx", "dask", "torch"} <= set(dist.metadata.get_all("Provides-Extra"))
+    extras = set(dist.metadata.get_all("Provides-Extra"))
+    assert {"onnx", "dask", "xarray", "torch", "jax"} <= extras
     requires = dist.requires or []
     for name, extra in [("onnx", "onnx"), ("dask[array]", "dask"), ("distributed", "dask"),
-                        ("torch", "torch")]:
+                        ("xarray", "xarray"), ("torch", "torch"), ("jax", "jax")]:
         assert any(r.startswith(name) and f'extra == "{extra}"' in r for r in requires), requires
 
 
