@@ -68,7 +68,7 @@ def _traced_pad(array, pad_width, mode, kwargs: dict):
     if HAS_XLA_FFI:
         primal = functools.partial(_ffi_pad, request=request, threads=threads)
     else:
-        shape = tuple(_padnd.spec_shape(request.spec(), list(array.shape)))
+        shape = _planned_shape(request, dtype)
         keywords = dict(kwargs, negative=negative, interior=interior, threads=threads or None)
         primal = functools.partial(_callback_pad, shape=shape, pad_width=pad_width, mode=mode,
                                    kwargs=keywords)
@@ -90,6 +90,16 @@ def _ffi_pad(array, *, request, threads: int):
     # broadcast_all: under vmap the handler gets the batch as leading axes and pads each.
     call = jax.ffi.ffi_call(_TARGET, result, vmap_method="broadcast_all")
     return call(array, request=np.frombuffer(attribute, dtype=np.uint8))
+
+
+def _planned_shape(request, dtype: np.dtype) -> tuple:
+    """The output shape of `request`, planned (and the plan dropped) so that the planner's errors
+    (interior next to two constants, a mode the element type cannot compute with) come while
+    tracing, as _padnd._xla_ffi_request's do."""
+    spec = request.spec()
+    nothing = [0] * len(request.shape)  # an empty window: planning is the whole cost
+    _padnd.input_window(spec, element_type_name(dtype), list(request.shape), nothing, nothing)
+    return tuple(_padnd.spec_shape(spec, list(request.shape)))
 
 
 def _callback_pad(array, *, shape: tuple, pad_width, mode, kwargs: dict):
