@@ -271,15 +271,16 @@ ffi::Error pad_buffers(const XlaRequest& x, ffi::AnyBuffer in, ffi::AnyBuffer ou
 
 ffi::Error pad_handler(ffi::AnyBuffer in, ffi::Result<ffi::AnyBuffer> out,
                        ffi::Span<const std::uint8_t> request) {
-  XlaRequest x;
-  if (!decode({request.begin(), request.end()}, x)) {
-    return ffi::Error::InvalidArgument(
-        "padnd_pad: the request attribute is not one this padnd build wrote (make it with "
-        "padnd.jax.pad)");
-  }
+  // No exception may cross into XLA: padnd::Error, std::bad_alloc become its error message.
   try {
+    XlaRequest x;
+    if (!decode({request.begin(), request.end()}, x)) {
+      return ffi::Error::InvalidArgument(
+          "padnd_pad: the request attribute is not one this padnd build wrote (make it with "
+          "padnd.jax.pad)");
+    }
     return pad_buffers(x, in, *out);
-  } catch (const std::exception& e) {  // padnd::Error, std::bad_alloc: XLA reports the message
+  } catch (const std::exception& e) {
     return ffi::Error::Internal(std::string("padnd_pad: ") + e.what());
   }
 }
