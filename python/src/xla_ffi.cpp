@@ -37,8 +37,8 @@ namespace {
 
 using Ints = std::vector<std::int64_t>;
 
-/// Bumped whenever the encoding changes: a request compiled into a program by another build
-/// is refused instead of misread.
+/// Bumped whenever the encoding changes, so that a request written with another encoding (a
+/// program compiled or exported by another padnd build) is refused instead of misread.
 constexpr std::int64_t kRequestVersion = 1;
 
 /// A decoded "request" attribute: the plan cache's key, and the thread count to execute with.
