@@ -1,14 +1,24 @@
 # SPDX-License-Identifier: Apache-2.0
 # padnd.jax.pad: numpy.pad's signature on JAX arrays, eagerly through DLPack and inside jax.jit
-# through jax.pure_callback.
+# through padnd's XLA FFI handler (or jax.pure_callback where the package was built without it).
 """``padnd.jax.pad(array, pad_width, mode="constant", **kwargs)`` takes :func:`padnd.pad`'s
 arguments and returns a JAX array. An eager call on a CPU array reads it where it lies (DLPack)
-and hands the result to JAX without copying. Inside ``jax.jit`` (or any other trace) it is a
-``jax.pure_callback`` that runs :func:`padnd.pad` on the host with the array's value: the result
-shape is known at trace time (:func:`padnd.infer_shape`), ``pad_width`` and the mode keywords
-must be static (Python or numpy values, not traced), and the callback has no derivative rules
-(``jax.grad`` through it raises; use ``jnp.pad`` where gradients are needed). ``vmap`` runs the
-callback once per batch element (``vmap_method="sequential"``). See docs/frameworks.md.
+and hands the result to JAX without copying.
+
+Inside ``jax.jit`` (or any other trace) the request is checked and normalised at trace time
+(``pad_width`` and the mode keywords must be static: Python or numpy values, not traced; errors
+are raised while tracing) and becomes one XLA custom call, ``padnd_pad``: padnd's XLA FFI
+handler (python/src/xla_ffi.cpp), registered for the CPU, which pads XLA's buffer in place of
+the compiled program. A package built without jaxlib's FFI headers (``padnd.jax.HAS_XLA_FFI``
+is False) runs the pad as a ``jax.pure_callback`` on the host instead.
+
+``vmap`` hands the handler the whole batch (``vmap_method="broadcast_all"``: leading axes are
+batch axes, padded by nothing); the pure_callback fallback runs once per batch element.
+``jax.grad`` works for the index modes ("constant", "edge", "reflect", "symmetric", "wrap",
+"empty"; with ``negative`` and ``interior``): the gradient of each input element is the sum of
+the output gradients at the positions that read it. numpy's value modes and
+``reflect_type="odd"`` compute values and raise NotImplementedError when differentiated; use
+``jnp.pad`` there. See docs/frameworks.md.
 """
 from __future__ import annotations
 
@@ -16,35 +26,131 @@ import functools
 
 import numpy as np
 
-from . import _dlpack
-from ._numpy_pad import infer_shape
+from . import _dlpack, _padnd
+from ._dtypes import element_type_name
+from ._numpy_pad import _check_threads, _shape_request
 from ._numpy_pad import pad as _numpy_pad
 from ._optional import import_optional
 
 jax = import_optional("jax", extra="jax", needed_by="padnd.jax")
 
-__all__ = ["pad"]
+__all__ = ["HAS_XLA_FFI", "pad"]
+
+# Whether this build has the XLA FFI handler (CMake found jaxlib's FFI headers: PADND_XLA_FFI).
+HAS_XLA_FFI: bool = hasattr(_padnd, "_xla_ffi_pad")
+_TARGET = "padnd_pad"
+# The modes whose output elements are input elements or constants: their gradient is a sum.
+_INDEX_MODES = frozenset({"constant", "edge", "reflect", "symmetric", "wrap", "empty"})
 
 
 def pad(array, pad_width, mode="constant", **kwargs):
     """:func:`padnd.pad` (numpy.pad's arguments and results, padnd's keywords ``negative``,
     ``interior`` and ``threads``) on a JAX array, returning a JAX array; traced arrays (inside
-    ``jax.jit``) go through ``jax.pure_callback``."""
+    ``jax.jit``) go through padnd's XLA FFI handler (or ``jax.pure_callback``)."""
     if "out" in kwargs:
         raise TypeError("out: JAX arrays are immutable; padnd.jax.pad returns a new array")
     if not isinstance(array, jax.core.Tracer):
         return _numpy_pad(jax.numpy.asarray(array), pad_width, mode, **kwargs)
-    shape = infer_shape(array.shape, pad_width, mode, **_shape_keywords(kwargs))
-    result = jax.ShapeDtypeStruct(shape, array.dtype)
+    return _traced_pad(array, pad_width, mode, dict(kwargs))
+
+
+def _traced_pad(array, pad_width, mode, kwargs: dict):
+    """The pad of a traced array: the request checked now, the data padded when XLA runs."""
+    negative = kwargs.pop("negative", None)
+    interior = kwargs.pop("interior", None)
+    threads = _check_threads(kwargs.pop("threads", None))
+    dtype = np.dtype(array.dtype)
+    if jax.dtypes.itemsize_bits(dtype) != 8 * dtype.itemsize:
+        raise TypeError(f"padnd.jax.pad: {dtype} packs several elements per byte in JAX; "
+                        "padnd.jax cannot read it")
+    # numpy.pad's rules (padnd._numpy_pad): pad widths, modes, keywords, constants' casts.
+    _, request = _shape_request(array.shape, dtype, pad_width, mode, negative, interior, kwargs)
+    if HAS_XLA_FFI:
+        primal = functools.partial(_ffi_pad, request=request, threads=threads)
+    else:
+        shape = _planned_shape(request, dtype)
+        keywords = dict(kwargs, negative=negative, interior=interior, threads=threads or None)
+        primal = functools.partial(_callback_pad, shape=shape, pad_width=pad_width, mode=mode,
+                                   kwargs=keywords)
+    return _differentiable(primal, request)(array)
+
+
+@functools.cache
+def _register_target() -> None:
+    """Registers the handler with XLA, once per process."""
+    jax.ffi.register_ffi_target(_TARGET, _padnd._xla_ffi_pad(), platform="cpu")
+
+
+def _ffi_pad(array, *, request, threads: int):
+    """The custom call padnd_pad on `array`; its request is planned (and checked) now."""
+    _register_target()
+    attribute, shape = _padnd._xla_ffi_request(element_type_name(np.dtype(array.dtype)),
+                                               threads, *request)
+    result = jax.ShapeDtypeStruct(tuple(shape), array.dtype)
+    # broadcast_all: under vmap the handler gets the batch as leading axes and pads each.
+    call = jax.ffi.ffi_call(_TARGET, result, vmap_method="broadcast_all")
+    return call(array, request=np.frombuffer(attribute, dtype=np.uint8))
+
+
+def _planned_shape(request, dtype: np.dtype) -> tuple:
+    """The output shape of `request`, planned (and the plan dropped) so that the planner's errors
+    (interior next to two constants, a mode the element type cannot compute with) come while
+    tracing, as _padnd._xla_ffi_request's do."""
+    spec = request.spec()
+    nothing = [0] * len(request.shape)  # an empty window: planning is the whole cost
+    _padnd.input_window(spec, element_type_name(dtype), list(request.shape), nothing, nothing)
+    return tuple(_padnd.spec_shape(spec, list(request.shape)))
+
+
+def _callback_pad(array, *, shape: tuple, pad_width, mode, kwargs: dict):
+    """padnd.pad on the host through jax.pure_callback (a build without the FFI handler)."""
     on_host = functools.partial(_pad_on_host, pad_width=pad_width, mode=mode, kwargs=kwargs)
+    result = jax.ShapeDtypeStruct(shape, array.dtype)
     return jax.pure_callback(on_host, result, array, vmap_method="sequential")
-
-
-def _shape_keywords(kwargs: dict) -> dict:
-    """The keywords infer_shape takes: all but threads (which does not change the shape)."""
-    return {name: value for name, value in kwargs.items() if name != "threads"}
 
 
 def _pad_on_host(array, *, pad_width, mode, kwargs: dict) -> np.ndarray:
     data = _dlpack.as_numpy(array, "array") if _dlpack.is_tensor(array) else np.asarray(array)
     return _numpy_pad(data, pad_width, mode, **kwargs)
+
+
+def _differentiable(primal, request):
+    """`primal` with a VJP: for index modes, the adjoint of the pad (each input element gets the
+    sum of the output gradients at the positions that read it); otherwise an error."""
+    function = jax.custom_vjp(primal)
+
+    def forward(array):
+        return primal(array), None
+
+    def backward(_, gradient):
+        if not _is_index_request(request):
+            raise NotImplementedError(
+                f"padnd.jax.pad: no gradient for modes {tuple(request.modes)} with reflect_type "
+                f"{request.reflect_type!r} (numpy's value modes and odd reflection compute "
+                "values); differentiate jnp.pad instead")
+        sources = jax.numpy.asarray(_source_positions(request))
+        size = int(np.prod(request.shape, dtype=np.int64))
+        # Out-of-range positions (pad values) are dropped; CPU scatter-adds are deterministic.
+        summed = jax.numpy.zeros(size, gradient.dtype).at[sources].add(
+            gradient.reshape(-1), mode="drop")
+        return (summed.reshape(request.shape),)
+
+    function.defvjp(forward, backward)
+    return function
+
+
+def _is_index_request(request) -> bool:
+    return request.reflect_type == "even" and all(m in _INDEX_MODES for m in request.modes)
+
+
+def _source_positions(request) -> np.ndarray:
+    """Per output element (flat, C order), the flat input position it reads; the input's size
+    where it reads none (a constant, "empty", interior). Computed by padnd itself: the pad of
+    the positions, with -1 as every constant."""
+    size = int(np.prod(request.shape, dtype=np.int64))
+    positions = np.arange(size, dtype=np.int64).reshape(request.shape)
+    modes = tuple("constant" if m == "empty" else m for m in request.modes)
+    keywords = {"constant_values": -1} if "constant" in modes else {}
+    mapped = _numpy_pad(positions, request.pairs, modes[0] if len(modes) == 1 else modes,
+                        negative=request.negative, interior=request.interiors, **keywords)
+    return np.where(mapped < 0, size, mapped).reshape(-1)

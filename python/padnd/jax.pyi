@@ -4,7 +4,9 @@ from typing import Any, Sequence
 
 import jax
 
-__all__ = ["pad"]
+__all__ = ["HAS_XLA_FFI", "pad"]
+
+HAS_XLA_FFI: bool
 
 def pad(
     array: Any,

@@ -28,6 +28,11 @@ namespace nb = nanobind;
 
 void bind_dlpack(nb::module_& m);  // dlpack.cpp
 void bind_files(nb::module_& m);   // files.cpp
+#ifdef PADND_XLA_FFI
+namespace padnd::python {
+void bind_xla_ffi(nb::module_& m);  // xla_ffi.cpp: only when built with jaxlib's FFI headers
+}  // namespace padnd::python
+#endif
 
 namespace {
 
@@ -320,4 +325,7 @@ NB_MODULE(_padnd, m) {
   bind_numpy_tables(m);
   bind_dlpack(m);
   bind_files(m);
+#ifdef PADND_XLA_FFI
+  padnd::python::bind_xla_ffi(m);
+#endif
 }
