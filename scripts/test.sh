@@ -141,6 +141,11 @@ if .venv/bin/python -m zipfile -l "$wheel" | grep -q 'padnd\.libs/'; then
   exit 1
 fi
 .venv/bin/pip install -q --force-reinstall --no-deps "$wheel"
+# The venv has jax, so the wheel must carry the XLA FFI handler (its tests skip without it).
+if ! .venv/bin/python -c 'import sys, padnd.jax; sys.exit(not padnd.jax.HAS_XLA_FFI)'; then
+  echo "test.sh: $wheel was built without the XLA FFI handler (PADND_XLA_FFI)" >&2
+  exit 1
+fi
 # tests/python/test_packaging.py runs the console script (--version, a pad, demo).
 run_pytest python .venv/bin/python -m pytest -q tests/python
 summary+=(" wheel $(basename "$wheel" .whl | cut -d- -f5) ($(.venv/bin/padnd --version))")

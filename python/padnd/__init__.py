@@ -9,8 +9,8 @@ gives its result shape without data, and ``padnd.pad_window`` computes one windo
 (``pad(...)[window]``) without the rest; ``padnd.input_window`` names the part of the input a
 window reads, so that ``pad_window`` can run on just that part (``input_shape=``,
 ``input_start=``). ``padnd.pad_file`` pads ``.npy`` files larger than memory.
-``padnd.torch.pad`` (F.pad without its limits, with autograd) and ``padnd.jax.pad`` (jit through
-pure_callback) are imported on their own; every function takes DLPack tensors
+``padnd.torch.pad`` (F.pad without its limits, with autograd) and ``padnd.jax.pad`` (jit through an
+XLA FFI handler) are imported on their own; every function takes DLPack tensors
 (docs/frameworks.md). ``padnd.dask.pad`` and ``padnd.xarray.pad`` pad dask arrays and xarray
 objects (docs/dask.md).
 ``padnd.onnx.pad``, ``padnd.openvino.pad`` and ``padnd.ngraph.pad`` follow those frameworks' Pad
