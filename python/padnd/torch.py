@@ -13,7 +13,10 @@ sums each input element's output gradients in a fixed order (no atomics: the sam
 run and thread count) and is differentiable again; fake implementations let
 ``torch.compile(fullgraph=True)`` trace both. CPU tensors only (docs/frameworks.md).
 """
+import functools
+import itertools
 import operator
+from typing import NamedTuple
 
 import numpy as np
 
@@ -73,42 +76,136 @@ def _sources(size: int, before: int, after: int, mode: str) -> np.ndarray:
                                                    if mode == "constant" else {}))
 
 
-def _fold_axis(grad: np.ndarray, axis: int, sources: np.ndarray, size: int) -> np.ndarray:
-    """The adjoint of reading ``sources`` along ``axis``: input index i gets the sum of the
-    gradient at the output positions that read i, added in increasing position order
-    (gather, then numpy's sequential add.reduceat: no atomics, no dependence on threads)."""
-    reads = np.flatnonzero(sources >= 0)
-    order = reads[np.argsort(sources[reads], kind="stable")]
-    counts = np.bincount(sources[reads], minlength=size)
-    read = np.flatnonzero(counts)  # input indices some output reads (a crop reads fewer)
-    shape = list(grad.shape)
-    shape[axis] = size
-    folded = np.zeros(shape, dtype=grad.dtype)
-    if read.size:
-        starts = (np.cumsum(counts) - counts)[read]
-        folded[(slice(None),) * axis + (read,)] = np.add.reduceat(
-            np.take(grad, order, axis=axis), starts, axis=axis)
-    return folded
+class _Side(NamedTuple):
+    """One pad side of one axis, as the backward folds it: the output positions ``slab`` of
+    the axis read the kept (cropped) input indices ``low`` to ``low + span - 1``; ``take``
+    (slab-local positions in increasing source order, None: the slab in order) and ``starts``
+    (where each source's run begins in that order, None: one position per source) give the
+    sums per source, ``reads`` which of the span's indices have one (None: all)."""
+    slab: slice
+    low: int
+    span: int
+    take: np.ndarray | slice | None
+    starts: np.ndarray | None
+    reads: np.ndarray | None
+
+
+def _side(slab: slice, sources: np.ndarray) -> _Side:
+    low = int(sources.min())
+    local = sources - low
+    span = int(local.max()) + 1
+    order = np.argsort(local, kind="stable")  # equal sources keep increasing positions
+    counts = np.bincount(local, minlength=span)
+    reads = None if counts.all() else np.flatnonzero(counts)
+    if reads is None and span == local.size:  # each source read once: a permutation
+        take = (None if (order == np.arange(span)).all() else
+                slice(None, None, -1) if (order == np.arange(span)[::-1]).all() else order)
+        return _Side(slab, low, span, take, None, None)
+    starts = (np.cumsum(counts) - counts)[counts > 0]
+    return _Side(slab, low, span, order, starts, reads)
+
+
+class _Axis(NamedTuple):
+    """One axis of padnd::pad's geometry: the input keeps ``kept`` elements from ``crop``
+    on, which land at output ``pad``; ``sides`` are the pad sides whose values it reads."""
+    crop: int
+    kept: int
+    pad: int
+    sides: tuple
+
+
+@functools.lru_cache(maxsize=256)
+def _geometry(input_shape: tuple, pads: tuple, mode: str) -> tuple:
+    """padnd::pad's per-axis geometry (_Axis), for the backward (cached: a training loop
+    repeats the same request)."""
+    axes = []
+    for size, (before, after) in zip(input_shape, _pad_width(pads, len(input_shape))):
+        crop, kept = max(0, -before), size - max(0, -before) - max(0, -after)
+        grow_before, grow_after = max(0, before), max(0, after)
+        sides = []
+        if mode != "constant" and kept > 0 and grow_before + grow_after > 0:
+            sources = _sources(kept, grow_before, grow_after, mode)
+            end = grow_before + kept
+            for slab in (slice(0, grow_before), slice(end, end + grow_after)):
+                if slab.stop > slab.start:
+                    sides.append(_side(slab, sources[slab]))
+        axes.append(_Axis(crop, kept, grow_before, tuple(sides)))
+    return tuple(axes)
+
+
+def _fold(region: np.ndarray, axis: int, side: _Side) -> np.ndarray:
+    """The adjoint of one pad side along ``axis``: per source index of the span, the sum of
+    ``region``'s positions that read it, added in increasing position order (numpy's
+    sequential add.reduceat: the same bits on every run)."""
+    if side.starts is None:  # each source once: a reordering
+        if side.take is None:
+            return region
+        if isinstance(side.take, slice):
+            return region[(slice(None),) * axis + (side.take,)]
+        return np.take(region, side.take, axis=axis)
+    sums = np.add.reduceat(np.take(region, side.take, axis=axis), side.starts, axis=axis)
+    if side.reads is None:
+        return sums
+    shape = list(region.shape)
+    shape[axis] = side.span
+    block = np.zeros(shape, dtype=region.dtype)
+    block[(slice(None),) * axis + (side.reads,)] = sums
+    return block
+
+
+def _add_pad_contributions(grad: np.ndarray, kept: np.ndarray, geometry: tuple) -> None:
+    """Adds into ``kept`` (the kept input's gradient, holding grad's interior) what the pad
+    positions read from it: the adjoint is the product over axes of (interior + sides), so
+    each output region with some axes on a side and the others interior folds along those
+    axes into a block of the input, pad-sized. Regions are added in a fixed order."""
+    choices = [(None, *axis.sides) for axis in geometry]
+    for combination in itertools.product(*choices):
+        if all(side is None for side in combination):
+            continue  # the interior: already in kept
+        region = grad[tuple(slice(axis.pad, axis.pad + axis.kept) if side is None else
+                            side.slab for axis, side in zip(geometry, combination))]
+        target = []
+        for axis, side in enumerate(combination):
+            if side is None:
+                target.append(slice(None))
+            else:
+                region = _fold(region, axis, side)
+                target.append(slice(side.low, side.low + side.span))
+        kept[tuple(target)] += region
+
+
+def _value_gradient(grad: np.ndarray, geometry: tuple) -> np.ndarray:
+    """The sum of grad over the pad positions, as disjoint regions: those on a side of axis
+    k and interior on the axes before it (float16 and bfloat16 summed in float32)."""
+    wide = np.float32 if grad.dtype.kind == "f" and grad.dtype.itemsize < 4 else grad.dtype
+    if grad.dtype.kind == "V":  # ml_dtypes' bfloat16 and float8: numpy sees void kinds
+        wide = np.float32
+    total = np.zeros((), dtype=wide)
+    index = [slice(None)] * grad.ndim
+    for k, axis in enumerate(geometry):
+        for side in (slice(0, axis.pad), slice(axis.pad + axis.kept, None)):
+            index[k] = side
+            total += np.sum(grad[tuple(index)], dtype=wide)
+        index[k] = slice(axis.pad, axis.pad + axis.kept)
+    return total.astype(grad.dtype)
 
 
 def _backward_arrays(grad: np.ndarray, input_shape, pads, mode):
-    """(gradient w.r.t. the input, w.r.t. the pad value) of padnd::pad at ``grad``."""
-    value_grad = np.zeros((), dtype=grad.dtype)
-    pad_positions = np.zeros((), dtype=bool)  # broadcast: the positions holding the value
-    folded = grad
-    for axis, (before, after) in enumerate(_pad_width(pads, len(input_shape))):
-        if before == after == 0:
-            continue
-        sources = _sources(input_shape[axis], before, after, mode)
-        if mode == "constant":
-            index = [np.newaxis] * len(input_shape)
-            index[axis] = slice(None)
-            pad_positions = pad_positions | (sources < 0)[tuple(index)]
-        folded = _fold_axis(folded, axis, sources, input_shape[axis])
-    if mode == "constant":
-        np.sum(grad, where=np.broadcast_to(pad_positions, grad.shape), out=value_grad)
-    # A result never shares memory with an op's argument (torch.library's rule).
-    return (folded.copy() if folded is grad else folded), value_grad
+    """(gradient w.r.t. the input, w.r.t. the pad value) of padnd::pad at ``grad``: grad's
+    interior (padnd's threaded crop, zeros where the forward cropped), then the pad sides'
+    pad-sized contributions added into it."""
+    geometry = _geometry(tuple(input_shape), tuple(pads), mode)
+    unpad = [(-before, -after) for before, after in _pad_width(pads, len(input_shape))]
+    result = _numpy_pad(grad, unpad, "constant", negative="crop_then_pad")
+    # A result never shares memory with an op's argument (torch.library's rule) and is
+    # contiguous, as the fake implementation says.
+    result = np.ascontiguousarray(result)
+    if result.size and grad.size:
+        _add_pad_contributions(grad, result[tuple(slice(a.crop, a.crop + a.kept)
+                                                  for a in geometry)], geometry)
+    value = (_value_gradient(grad, geometry) if mode == "constant" else
+             np.zeros((), dtype=grad.dtype))
+    return result, value
 
 
 @torch.library.custom_op(

@@ -154,6 +154,66 @@ def test_value_gradient_is_the_sum_over_pad_positions():
     assert value.grad.item() == grad.sum().item() - grad[1:3, 1:4].sum().item()
 
 
+def pad_request(shape, mode, widest: int, data):
+    """F.pad-style pads for ``shape`` that padnd.torch.pad takes: every dimension or the last
+    few, up to ``widest`` (wider than the dimension), crops (leaving data to reflect in
+    non-constant modes)."""
+    padded = data.draw(st.integers(1, len(shape)))
+    pads = []
+    for size in reversed(shape[-padded:]):
+        keep = 1 if mode != "constant" else 0
+        before = data.draw(st.integers(-(size - keep), widest))
+        after = data.draw(st.integers(-(size - keep - max(0, -before)), widest))
+        pads += [before, after]
+    return pads
+
+
+@given(st.sampled_from(ALL_MODES), st.sampled_from([torch.float64, torch.float32, torch.bfloat16]),
+       st.integers(0, 2**32 - 1), st.data())
+def test_gradients_equal_the_adjoint_of_numpy_pad(mode, dtype, seed, data):
+    """d(sum(grad * pad(x, v)))/dx at each input element is grad's inner product with
+    numpy.pad of that unit element; d/dv the inner product with the pads of a zero input.
+    Small integers keep every sum exact (bfloat16: ones, at most 125 of them), so the
+    comparison is bitwise."""
+    low_precision = dtype is torch.bfloat16
+    shape = data.draw(st.lists(st.integers(1, 4), min_size=1, max_size=3 if low_precision else 4))
+    pads = pad_request(shape, mode, 2 if low_precision else 7, data)
+    tensor = torch.zeros(shape, dtype=dtype, requires_grad=True)
+    value = torch.tensor(0, dtype=dtype, requires_grad=True)
+    result = padnd_torch.pad(tensor, pads, mode, value if mode == "constant" else None)
+    grad = random_tensor(result.shape, dtype, seed)
+    grad = grad.clamp(-1, 1) if low_precision else grad
+    inputs = (tensor, value) if mode == "constant" else (tensor,)
+    gradients = torch.autograd.grad(result, inputs, grad)
+    weights = grad.double().numpy()
+    expected = np.zeros(shape)
+    for index in np.ndindex(*shape):
+        unit = torch.zeros(shape, dtype=torch.float64)
+        unit[index] = 1
+        expected[index] = (numpy_oracle(unit, pads, mode) * weights).sum()
+    np.testing.assert_array_equal(gradients[0].double().numpy(), expected)
+    if mode == "constant":  # summed exactly, rounded once
+        ones = numpy_oracle(torch.zeros(shape, dtype=torch.float64), pads, mode, value=1)
+        rounded = torch.tensor((ones * weights).sum()).to(dtype)
+        assert torch.equal(gradients[1], rounded)
+
+
+@pytest.mark.parametrize("mode", TORCH_MODES)
+@pytest.mark.parametrize("layout", ["expanded", "transposed", "sliced"])
+def test_gradient_of_a_strided_grad_equals_fpads(mode, layout):
+    """The backward reads grad in any layout: sum()'s expanded ones, a transposed grad."""
+    tensor = torch.randn(2, 3, 5, 6, dtype=torch.float64, requires_grad=True)
+    pads = (2, 1, 3, 4)
+    shape = (2, 3, 12, 9)
+    grad = {"expanded": torch.ones(()).double().expand(shape),
+            "transposed": torch.randn(9, 12, 3, 2, dtype=torch.float64).permute(3, 2, 1, 0),
+            "sliced": torch.randn(2, 3, 24, 9, dtype=torch.float64)[:, :, ::2]}[layout]
+    ours, = torch.autograd.grad(padnd_torch.pad(tensor, pads, mode), tensor, grad)
+    theirs, = torch.autograd.grad(F.pad(tensor, pads, mode), tensor, grad)
+    assert ours.is_contiguous()
+    torch.testing.assert_close(ours, theirs, rtol=0, atol=1e-12)
+
+
 @pytest.mark.parametrize("mode", ALL_MODES)
 def test_gradient_is_bitwise_deterministic_over_runs_and_threads(mode):
     tensor = torch.randn(6, 50, 70, dtype=torch.float32, requires_grad=True)
