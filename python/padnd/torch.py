@@ -15,12 +15,13 @@ run and thread count) and is differentiable again; fake implementations let
 """
 import functools
 import itertools
+import math
 import operator
 from typing import NamedTuple
 
 import numpy as np
 
-from . import _dlpack
+from . import _dlpack, _padnd
 from ._numpy_pad import pad as _numpy_pad
 from ._optional import import_optional
 
@@ -51,17 +52,36 @@ def _pad_op(input, pads, mode, value):
     return _pad_forward(input, pads, mode, value.item())
 
 
+def _numpy_view(tensor) -> tuple:
+    """(a numpy array viewing ``tensor``'s memory, whether torch.from_numpy takes numpy's
+    result of it). Tensor.numpy() costs far less than a DLPack import; torch's types that
+    numpy lacks (bfloat16, float8) and other tensors go through DLPack (ml_dtypes)."""
+    if type(tensor) is torch.Tensor:
+        try:
+            return (tensor.detach() if tensor.requires_grad else tensor).numpy(), True
+        except (TypeError, RuntimeError):  # no numpy dtype, not on the CPU, conjugate bit
+            pass
+    return _dlpack.as_numpy(tensor, "input"), False
+
+
 def _pad_forward(input, pads, mode, value):
     """padnd::pad's computation, with the pad value as a Python number. The result is numpy's
     fresh allocation (huge pages, stores that skip reading it), handed to torch without a
     copy: faster than writing into torch.empty's pages."""
-    constant = {"constant_values": value} if mode == "constant" else {}
-    negative = "crop_then_pad" if any(p < 0 for p in pads) else None
-    result = _numpy_pad(_dlpack.as_numpy(input, "input"), _pad_width(pads, input.dim()),
-                        _MODES[mode], negative=negative, **constant)
+    array, numpy_typed = _numpy_view(input)
+    pairs = _pad_width(pads, input.dim())
+    result = None
+    if min(pads, default=0) >= 0:  # padnd.pad's one-call C++ path, its Python checks skipped
+        result = _padnd.pad_fast(array, pairs, _MODES[mode],
+                                 value if mode == "constant" else None, 0, None)
+    if result is None:
+        constant = {"constant_values": value} if mode == "constant" else {}
+        negative = "crop_then_pad" if min(pads, default=0) < 0 else None
+        result = _numpy_pad(array, pairs, _MODES[mode], negative=negative, **constant)
     # numpy's layout rule gives a transposed (Fortran-order) input a Fortran result; F.pad's is
     # contiguous.
-    return _dlpack.like(np.ascontiguousarray(result), input)
+    result = np.ascontiguousarray(result)
+    return torch.from_numpy(result) if numpy_typed else _dlpack.like(result, input)
 
 
 @_pad_op.register_fake
@@ -174,32 +194,100 @@ def _add_pad_contributions(grad: np.ndarray, kept: np.ndarray, geometry: tuple) 
         kept[tuple(target)] += region
 
 
+def _wide_type(dtype: np.dtype) -> np.dtype:
+    """Where sums of ``dtype`` accumulate: float32 for float16, bfloat16 and float8 (numpy
+    sees ml_dtypes' types as void kinds), else ``dtype``."""
+    narrow = dtype.kind == "V" or (dtype.kind == "f" and dtype.itemsize < 4)
+    return np.dtype(np.float32) if narrow else dtype
+
+
 def _value_gradient(grad: np.ndarray, geometry: tuple) -> np.ndarray:
     """The sum of grad over the pad positions, as disjoint regions: those on a side of axis
-    k and interior on the axes before it (float16 and bfloat16 summed in float32)."""
-    wide = np.float32 if grad.dtype.kind == "f" and grad.dtype.itemsize < 4 else grad.dtype
-    if grad.dtype.kind == "V":  # ml_dtypes' bfloat16 and float8: numpy sees void kinds
-        wide = np.float32
+    k and interior on the axes before it, added in that order."""
+    wide = _wide_type(grad.dtype)
     total = np.zeros((), dtype=wide)
     index = [slice(None)] * grad.ndim
     for k, axis in enumerate(geometry):
         for side in (slice(0, axis.pad), slice(axis.pad + axis.kept, None)):
             index[k] = side
-            total += np.sum(grad[tuple(index)], dtype=wide)
+            total += np.add.reduce(grad[tuple(index)], axis=None, dtype=wide)
         index[k] = slice(axis.pad, axis.pad + axis.kept)
     return total.astype(grad.dtype)
 
 
+class _Gather(NamedTuple):
+    """A small request's backward as one gather: ``order`` lists the output positions, the
+    pad value's ``pad_count`` first, then by the input element they read (increasing
+    positions within one); ``starts`` where each read element's run begins; ``reads`` the
+    read elements (None: all)."""
+    order: np.ndarray
+    pad_count: int
+    starts: np.ndarray
+    reads: np.ndarray | None
+
+
+# Outputs up to this many elements take the gather (its plan: 8 bytes per element, cached).
+_GATHER_ELEMENTS = 1 << 16
+
+
+@functools.lru_cache(maxsize=32)
+def _gather_plan(input_shape: tuple, pads: tuple, mode: str) -> _Gather:
+    size = math.prod(input_shape)
+    flat = np.arange(size, dtype=np.int64).reshape(input_shape)
+    sources = _numpy_pad(flat, _pad_width(pads, len(input_shape)), _MODES[mode],
+                         negative="crop_then_pad",
+                         **({"constant_values": -1} if mode == "constant" else {})).reshape(-1)
+    order = np.argsort(sources, kind="stable")  # equal sources keep increasing positions
+    pad_count = int(np.count_nonzero(sources < 0))
+    counts = np.bincount(sources[order[pad_count:]], minlength=size)
+    reads = None if counts.all() else np.flatnonzero(counts)
+    return _Gather(order, pad_count, (np.cumsum(counts) - counts)[counts > 0], reads)
+
+
+def _gathered_backward(grad: np.ndarray, input_shape, plan: _Gather):
+    """_backward_arrays of a small request: each input element's positions summed by numpy's
+    sequential add.reduceat (a fixed order), the pad value's by one sum."""
+    values = np.take(grad.reshape(-1), plan.order)
+    result = np.zeros(math.prod(input_shape), dtype=grad.dtype)
+    if plan.starts.size:
+        sums = np.add.reduceat(values[plan.pad_count:], plan.starts)
+        if plan.reads is None:
+            result = sums
+        else:
+            result[plan.reads] = sums
+    wide = _wide_type(grad.dtype)
+    value = np.add.reduce(values[:plan.pad_count], axis=None, dtype=wide).astype(grad.dtype)
+    return result.reshape(input_shape), np.asarray(value)
+
+
+# Below this, padnd's engine crops on the calling thread anyway (padnd.pad's threads), and a
+# numpy slice assignment costs less than its Python path.
+_ENGINE_CROP_BYTES = 1 << 20
+
+
+def _interior(grad: np.ndarray, input_shape, pads, geometry: tuple) -> np.ndarray:
+    """A new C-order array of the input's shape holding grad's interior (the output positions
+    that copy an input element), zero where the forward cropped."""
+    if grad.nbytes >= _ENGINE_CROP_BYTES:  # padnd's threaded crop: the pads negated
+        unpad = [(-before, -after) for before, after in _pad_width(pads, len(input_shape))]
+        return np.ascontiguousarray(_numpy_pad(grad, unpad, "constant",
+                                               negative="crop_then_pad"))
+    cropped = any(axis.kept < size for axis, size in zip(geometry, input_shape))
+    result = (np.zeros if cropped else np.empty)(input_shape, dtype=grad.dtype)
+    result[tuple(slice(a.crop, a.crop + a.kept) for a in geometry)] = grad[
+        tuple(slice(a.pad, a.pad + a.kept) for a in geometry)]
+    return result
+
+
 def _backward_arrays(grad: np.ndarray, input_shape, pads, mode):
     """(gradient w.r.t. the input, w.r.t. the pad value) of padnd::pad at ``grad``: grad's
-    interior (padnd's threaded crop, zeros where the forward cropped), then the pad sides'
-    pad-sized contributions added into it."""
+    interior, then the pad sides' pad-sized contributions added into it. The result is new
+    (an op's result never shares memory with its argument: torch.library's rule)."""
+    if grad.size <= _GATHER_ELEMENTS:
+        return _gathered_backward(grad, input_shape,
+                                  _gather_plan(tuple(input_shape), tuple(pads), mode))
     geometry = _geometry(tuple(input_shape), tuple(pads), mode)
-    unpad = [(-before, -after) for before, after in _pad_width(pads, len(input_shape))]
-    result = _numpy_pad(grad, unpad, "constant", negative="crop_then_pad")
-    # A result never shares memory with an op's argument (torch.library's rule) and is
-    # contiguous, as the fake implementation says.
-    result = np.ascontiguousarray(result)
+    result = _interior(grad, input_shape, pads, geometry)
     if result.size and grad.size:
         _add_pad_contributions(grad, result[tuple(slice(a.crop, a.crop + a.kept)
                                                   for a in geometry)], geometry)
@@ -252,10 +340,12 @@ def _check_pads(pad, shape) -> list:
     if len(pads) % 2 or len(pads) > 2 * len(shape):
         raise ValueError(f"pad: expected an even number of values, at most 2 * input.dim() = "
                          f"{2 * len(shape)}, got {len(pads)}")
-    for axis, (size, (before, after)) in enumerate(zip(shape, _pad_width(pads, len(shape)))):
-        if max(0, -before) + max(0, -after) > size:
-            raise ValueError(f"pad: crops ({before}, {after}) of dimension {axis} remove more "
-                             f"than its {size} elements")
+    if pads and min(pads) < 0:  # crops: none may remove more than its dimension holds
+        for axis, (size, (before, after)) in enumerate(zip(shape,
+                                                           _pad_width(pads, len(shape)))):
+            if max(0, -before) + max(0, -after) > size:
+                raise ValueError(f"pad: crops ({before}, {after}) of dimension {axis} remove "
+                                 f"more than its {size} elements")
     return pads
 
 
