@@ -52,16 +52,23 @@ def _pad_op(input, pads, mode, value):
     return _pad_forward(input, pads, mode, value.item())
 
 
-def _numpy_view(tensor) -> tuple:
+def _numpy_view(tensor, name: str = "input") -> tuple:
     """(a numpy array viewing ``tensor``'s memory, whether torch.from_numpy takes numpy's
     result of it). Tensor.numpy() costs far less than a DLPack import; torch's types that
     numpy lacks (bfloat16, float8) and other tensors go through DLPack (ml_dtypes)."""
     if type(tensor) is torch.Tensor:
         try:
             return (tensor.detach() if tensor.requires_grad else tensor).numpy(), True
-        except (TypeError, RuntimeError):  # no numpy dtype, not on the CPU, conjugate bit
+        except (TypeError, RuntimeError):  # no numpy dtype, not on the CPU, a lazy view
             pass
-    return _dlpack.as_numpy(tensor, "input"), False
+    if isinstance(tensor, torch.Tensor):
+        # DLPack exports a conjugate or negative view's memory without its lazy operation.
+        tensor = tensor.detach().resolve_conj().resolve_neg()
+    return _dlpack.as_numpy(tensor, name), False
+
+
+def _as_tensor(result: np.ndarray, numpy_typed: bool, like):
+    return torch.from_numpy(result) if numpy_typed else _dlpack.like(result, like)
 
 
 def _pad_forward(input, pads, mode, value):
@@ -69,19 +76,19 @@ def _pad_forward(input, pads, mode, value):
     fresh allocation (huge pages, stores that skip reading it), handed to torch without a
     copy: faster than writing into torch.empty's pages."""
     array, numpy_typed = _numpy_view(input)
-    pairs = _pad_width(pads, input.dim())
+    pairs = _pad_width(pads, array.ndim)
     result = None
-    if min(pads, default=0) >= 0:  # padnd.pad's one-call C++ path, its Python checks skipped
+    if min(pads, default=0) >= 0:  # padnd.pad's one-call C++ path (C order), its checks skipped
         result = _padnd.pad_fast(array, pairs, _MODES[mode],
                                  value if mode == "constant" else None, 0, None)
     if result is None:
         constant = {"constant_values": value} if mode == "constant" else {}
         negative = "crop_then_pad" if min(pads, default=0) < 0 else None
         result = _numpy_pad(array, pairs, _MODES[mode], negative=negative, **constant)
-    # numpy's layout rule gives a transposed (Fortran-order) input a Fortran result; F.pad's is
-    # contiguous.
-    result = np.ascontiguousarray(result)
-    return torch.from_numpy(result) if numpy_typed else _dlpack.like(result, input)
+        # numpy's layout rule gives a transposed (Fortran-order) input a Fortran result;
+        # F.pad's is contiguous.
+        result = np.ascontiguousarray(result)
+    return _as_tensor(result, numpy_typed, input)
 
 
 @_pad_op.register_fake
@@ -300,9 +307,9 @@ def _backward_arrays(grad: np.ndarray, input_shape, pads, mode):
     "padnd::pad_backward", mutates_args=(),
     schema="(Tensor grad, int[] input_shape, int[] pads, str mode) -> (Tensor, Tensor)")
 def _pad_backward_op(grad, input_shape, pads, mode):
-    grad_input, grad_value = _backward_arrays(_dlpack.as_numpy(grad, "grad"),
-                                              input_shape, pads, mode)
-    return _dlpack.like(grad_input, grad), _dlpack.like(grad_value, grad)
+    array, numpy_typed = _numpy_view(grad, "grad")
+    grad_input, grad_value = _backward_arrays(array, input_shape, pads, mode)
+    return _as_tensor(grad_input, numpy_typed, grad), _as_tensor(grad_value, numpy_typed, grad)
 
 
 @_pad_backward_op.register_fake

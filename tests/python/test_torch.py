@@ -105,6 +105,43 @@ def test_beyond_fpad_equals_numpy(mode, shape, dtype, seed, data):
     np.testing.assert_array_equal(got, expected)
 
 
+def forward_input(kind):
+    """Tensors of each forward route: Tensor.numpy() views (plain, a transposed one, one
+    that requires a gradient, unsigned and complex types), DLPack imports (bfloat16, a
+    Parameter: not a plain Tensor)."""
+    base = random_tensor((3, 4, 5), torch.float32, 7)
+    return {"plain": base, "transposed": base.permute(2, 1, 0),
+            "requires_grad": base.clone().requires_grad_(),
+            "uint16": base.abs().to(torch.uint16), "complex64": base.to(torch.complex64) * 1j,
+            "bfloat16": base.to(torch.bfloat16),
+            "parameter": torch.nn.Parameter(base, requires_grad=False)}[kind]
+
+
+@pytest.mark.parametrize("kind", ["plain", "transposed", "requires_grad", "uint16", "complex64",
+                                  "bfloat16", "parameter"])
+@pytest.mark.parametrize("pads", [(1, 2, 0, 3), (2, -1, -1, 1, 1, 0)], ids=["grow", "crop"])
+@pytest.mark.parametrize("mode", ["constant", "circular"])
+def test_forward_routes_equal_numpy(kind, pads, mode):
+    tensor = forward_input(kind)
+    with torch.no_grad():
+        result = padnd_torch.pad(tensor, pads, mode)
+    assert type(result) is torch.Tensor and result.dtype == tensor.dtype
+    assert result.is_contiguous() and not result.requires_grad
+    got = result.float() if kind == "bfloat16" else result
+    np.testing.assert_array_equal(got.numpy(), numpy_oracle(tensor.detach(), pads, mode))
+    result.fill_(1)  # a new tensor: the input is untouched
+    assert not torch.equal(tensor.detach(), torch.ones_like(tensor))
+
+
+def test_lazy_conjugate_and_negative_views_are_resolved():
+    """A conjugate or negative view's memory holds the values before the lazy operation."""
+    values = torch.tensor([1 + 2j, 3 - 1j])
+    conjugate = padnd_torch.pad(values.conj(), (1, 1), "circular")
+    assert conjugate.tolist() == [3 + 1j, 1 - 2j, 3 + 1j, 1 - 2j]
+    negative = padnd_torch.pad(torch._neg_view(values), (1, 0))
+    assert negative.tolist() == [0, -1 - 2j, -3 + 1j]
+
+
 def test_constant_value_and_dtypes():
     tensor = torch.tensor([[1, 2], [3, 4]], dtype=torch.int16)
     assert padnd_torch.pad(tensor, (1, 0), value=7).tolist() == [[7, 1, 2], [7, 3, 4]]
