@@ -219,7 +219,8 @@ def _value_gradient(grad: np.ndarray, geometry: tuple) -> np.ndarray:
             index[k] = side
             total += np.add.reduce(grad[tuple(index)], axis=None, dtype=wide)
         index[k] = slice(axis.pad, axis.pad + axis.kept)
-    return total.astype(grad.dtype)
+    with np.errstate(over="ignore"):  # a float16 sum beyond its range is inf, as torch's
+        return total.astype(grad.dtype)
 
 
 class _Gather(NamedTuple):
@@ -233,8 +234,9 @@ class _Gather(NamedTuple):
     reads: np.ndarray | None
 
 
-# Outputs up to this many elements take the gather (its plan: 8 bytes per element, cached).
-_GATHER_ELEMENTS = 1 << 16
+# Outputs up to this many elements take the gather (its plan: 8 bytes per element, cached);
+# above it the gather's per-element cost exceeds the region folds' per-call cost.
+_GATHER_ELEMENTS = 1 << 14
 
 
 @functools.lru_cache(maxsize=32)
@@ -263,7 +265,9 @@ def _gathered_backward(grad: np.ndarray, input_shape, plan: _Gather):
         else:
             result[plan.reads] = sums
     wide = _wide_type(grad.dtype)
-    value = np.add.reduce(values[:plan.pad_count], axis=None, dtype=wide).astype(grad.dtype)
+    total = np.add.reduce(values[:plan.pad_count], axis=None, dtype=wide)
+    with np.errstate(over="ignore"):  # a float16 sum beyond its range is inf, as torch's
+        value = total.astype(grad.dtype)
     return result.reshape(input_shape), np.asarray(value)
 
 
