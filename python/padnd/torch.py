@@ -13,11 +13,15 @@ sums each input element's output gradients in a fixed order (no atomics: the sam
 run and thread count) and is differentiable again; fake implementations let
 ``torch.compile(fullgraph=True)`` trace both. CPU tensors only (docs/frameworks.md).
 """
+import functools
+import itertools
+import math
 import operator
+from typing import NamedTuple
 
 import numpy as np
 
-from . import _dlpack
+from . import _dlpack, _padnd
 from ._numpy_pad import pad as _numpy_pad
 from ._optional import import_optional
 
@@ -48,17 +52,43 @@ def _pad_op(input, pads, mode, value):
     return _pad_forward(input, pads, mode, value.item())
 
 
+def _numpy_view(tensor, name: str = "input") -> tuple:
+    """(a numpy array viewing ``tensor``'s memory, whether torch.from_numpy takes numpy's
+    result of it). Tensor.numpy() costs far less than a DLPack import; torch's types that
+    numpy lacks (bfloat16, float8) and other tensors go through DLPack (ml_dtypes)."""
+    if type(tensor) is torch.Tensor:
+        try:
+            return (tensor.detach() if tensor.requires_grad else tensor).numpy(), True
+        except (TypeError, RuntimeError):  # no numpy dtype, not on the CPU, a lazy view
+            pass
+    if isinstance(tensor, torch.Tensor):
+        # DLPack exports a conjugate or negative view's memory without its lazy operation.
+        tensor = tensor.detach().resolve_conj().resolve_neg()
+    return _dlpack.as_numpy(tensor, name), False
+
+
+def _as_tensor(result: np.ndarray, numpy_typed: bool, like):
+    return torch.from_numpy(result) if numpy_typed else _dlpack.like(result, like)
+
+
 def _pad_forward(input, pads, mode, value):
     """padnd::pad's computation, with the pad value as a Python number. The result is numpy's
     fresh allocation (huge pages, stores that skip reading it), handed to torch without a
     copy: faster than writing into torch.empty's pages."""
-    constant = {"constant_values": value} if mode == "constant" else {}
-    negative = "crop_then_pad" if any(p < 0 for p in pads) else None
-    result = _numpy_pad(_dlpack.as_numpy(input, "input"), _pad_width(pads, input.dim()),
-                        _MODES[mode], negative=negative, **constant)
-    # numpy's layout rule gives a transposed (Fortran-order) input a Fortran result; F.pad's is
-    # contiguous.
-    return _dlpack.like(np.ascontiguousarray(result), input)
+    array, numpy_typed = _numpy_view(input)
+    pairs = _pad_width(pads, array.ndim)
+    result = None
+    if min(pads, default=0) >= 0:  # padnd.pad's one-call C++ path (C order), its checks skipped
+        result = _padnd.pad_fast(array, pairs, _MODES[mode],
+                                 value if mode == "constant" else None, 0, None)
+    if result is None:
+        constant = {"constant_values": value} if mode == "constant" else {}
+        negative = "crop_then_pad" if min(pads, default=0) < 0 else None
+        result = _numpy_pad(array, pairs, _MODES[mode], negative=negative, **constant)
+        # numpy's layout rule gives a transposed (Fortran-order) input a Fortran result;
+        # F.pad's is contiguous.
+        result = np.ascontiguousarray(result)
+    return _as_tensor(result, numpy_typed, input)
 
 
 @_pad_op.register_fake
@@ -73,51 +103,217 @@ def _sources(size: int, before: int, after: int, mode: str) -> np.ndarray:
                                                    if mode == "constant" else {}))
 
 
-def _fold_axis(grad: np.ndarray, axis: int, sources: np.ndarray, size: int) -> np.ndarray:
-    """The adjoint of reading ``sources`` along ``axis``: input index i gets the sum of the
-    gradient at the output positions that read i, added in increasing position order
-    (gather, then numpy's sequential add.reduceat: no atomics, no dependence on threads)."""
-    reads = np.flatnonzero(sources >= 0)
-    order = reads[np.argsort(sources[reads], kind="stable")]
-    counts = np.bincount(sources[reads], minlength=size)
-    read = np.flatnonzero(counts)  # input indices some output reads (a crop reads fewer)
-    shape = list(grad.shape)
-    shape[axis] = size
-    folded = np.zeros(shape, dtype=grad.dtype)
-    if read.size:
-        starts = (np.cumsum(counts) - counts)[read]
-        folded[(slice(None),) * axis + (read,)] = np.add.reduceat(
-            np.take(grad, order, axis=axis), starts, axis=axis)
-    return folded
+class _Side(NamedTuple):
+    """One pad side of one axis, as the backward folds it: the output positions ``slab`` of
+    the axis read the kept (cropped) input indices ``low`` to ``low + span - 1``; ``take``
+    (slab-local positions in increasing source order, None: the slab in order) and ``starts``
+    (where each source's run begins in that order, None: one position per source) give the
+    sums per source, ``reads`` which of the span's indices have one (None: all)."""
+    slab: slice
+    low: int
+    span: int
+    take: np.ndarray | slice | None
+    starts: np.ndarray | None
+    reads: np.ndarray | None
+
+
+def _side(slab: slice, sources: np.ndarray) -> _Side:
+    low = int(sources.min())
+    local = sources - low
+    span = int(local.max()) + 1
+    order = np.argsort(local, kind="stable")  # equal sources keep increasing positions
+    counts = np.bincount(local, minlength=span)
+    reads = None if counts.all() else np.flatnonzero(counts)
+    if reads is None and span == local.size:  # each source read once: a permutation
+        take = (None if (order == np.arange(span)).all() else
+                slice(None, None, -1) if (order == np.arange(span)[::-1]).all() else order)
+        return _Side(slab, low, span, take, None, None)
+    starts = (np.cumsum(counts) - counts)[counts > 0]
+    return _Side(slab, low, span, order, starts, reads)
+
+
+class _Axis(NamedTuple):
+    """One axis of padnd::pad's geometry: the input keeps ``kept`` elements from ``crop``
+    on, which land at output ``pad``; ``sides`` are the pad sides whose values it reads."""
+    crop: int
+    kept: int
+    pad: int
+    sides: tuple
+
+
+@functools.lru_cache(maxsize=256)
+def _geometry(input_shape: tuple, pads: tuple, mode: str) -> tuple:
+    """padnd::pad's per-axis geometry (_Axis), for the backward (cached: a training loop
+    repeats the same request)."""
+    axes = []
+    for size, (before, after) in zip(input_shape, _pad_width(pads, len(input_shape))):
+        crop, kept = max(0, -before), size - max(0, -before) - max(0, -after)
+        grow_before, grow_after = max(0, before), max(0, after)
+        sides = []
+        if mode != "constant" and kept > 0 and grow_before + grow_after > 0:
+            sources = _sources(kept, grow_before, grow_after, mode)
+            end = grow_before + kept
+            for slab in (slice(0, grow_before), slice(end, end + grow_after)):
+                if slab.stop > slab.start:
+                    sides.append(_side(slab, sources[slab]))
+        axes.append(_Axis(crop, kept, grow_before, tuple(sides)))
+    return tuple(axes)
+
+
+def _fold(region: np.ndarray, axis: int, side: _Side) -> np.ndarray:
+    """The adjoint of one pad side along ``axis``: per source index of the span, the sum of
+    ``region``'s positions that read it, added in increasing position order (numpy's
+    sequential add.reduceat: the same bits on every run)."""
+    if side.starts is None:  # each source once: a reordering
+        if side.take is None:
+            return region
+        if isinstance(side.take, slice):
+            return region[(slice(None),) * axis + (side.take,)]
+        return np.take(region, side.take, axis=axis)
+    sums = np.add.reduceat(np.take(region, side.take, axis=axis), side.starts, axis=axis)
+    if side.reads is None:
+        return sums
+    shape = list(region.shape)
+    shape[axis] = side.span
+    block = np.zeros(shape, dtype=region.dtype)
+    block[(slice(None),) * axis + (side.reads,)] = sums
+    return block
+
+
+def _add_pad_contributions(grad: np.ndarray, kept: np.ndarray, geometry: tuple) -> None:
+    """Adds into ``kept`` (the kept input's gradient, holding grad's interior) what the pad
+    positions read from it: the adjoint is the product over axes of (interior + sides), so
+    each output region with some axes on a side and the others interior folds along those
+    axes into a block of the input, pad-sized. Regions are added in a fixed order."""
+    choices = [(None, *axis.sides) for axis in geometry]
+    for combination in itertools.product(*choices):
+        if all(side is None for side in combination):
+            continue  # the interior: already in kept
+        region = grad[tuple(slice(axis.pad, axis.pad + axis.kept) if side is None else
+                            side.slab for axis, side in zip(geometry, combination))]
+        target = []
+        for axis, side in enumerate(combination):
+            if side is None:
+                target.append(slice(None))
+            else:
+                region = _fold(region, axis, side)
+                target.append(slice(side.low, side.low + side.span))
+        kept[tuple(target)] += region
+
+
+def _wide_type(dtype: np.dtype) -> np.dtype:
+    """Where sums of ``dtype`` accumulate: float32 for float16, bfloat16 and float8 (numpy
+    sees ml_dtypes' types as void kinds), else ``dtype``."""
+    narrow = dtype.kind == "V" or (dtype.kind == "f" and dtype.itemsize < 4)
+    return np.dtype(np.float32) if narrow else dtype
+
+
+def _value_gradient(grad: np.ndarray, geometry: tuple) -> np.ndarray:
+    """The sum of grad over the pad positions, as disjoint regions: those on a side of axis
+    k and interior on the axes before it, added in that order."""
+    wide = _wide_type(grad.dtype)
+    total = np.zeros((), dtype=wide)
+    index = [slice(None)] * grad.ndim
+    for k, axis in enumerate(geometry):
+        for side in (slice(0, axis.pad), slice(axis.pad + axis.kept, None)):
+            index[k] = side
+            total += np.add.reduce(grad[tuple(index)], axis=None, dtype=wide)
+        index[k] = slice(axis.pad, axis.pad + axis.kept)
+    with np.errstate(over="ignore"):  # a float16 sum beyond its range is inf, as torch's
+        return total.astype(grad.dtype)
+
+
+class _Gather(NamedTuple):
+    """A small request's backward as one gather: ``order`` lists the output positions, the
+    pad value's ``pad_count`` first, then by the input element they read (increasing
+    positions within one); ``starts`` where each read element's run begins; ``reads`` the
+    read elements (None: all)."""
+    order: np.ndarray
+    pad_count: int
+    starts: np.ndarray
+    reads: np.ndarray | None
+
+
+# Outputs up to this many elements take the gather (its plan: 8 bytes per element, cached);
+# above it the gather's per-element cost exceeds the region folds' per-call cost.
+_GATHER_ELEMENTS = 1 << 14
+
+
+@functools.lru_cache(maxsize=32)
+def _gather_plan(input_shape: tuple, pads: tuple, mode: str) -> _Gather:
+    size = math.prod(input_shape)
+    flat = np.arange(size, dtype=np.int64).reshape(input_shape)
+    sources = _numpy_pad(flat, _pad_width(pads, len(input_shape)), _MODES[mode],
+                         negative="crop_then_pad",
+                         **({"constant_values": -1} if mode == "constant" else {})).reshape(-1)
+    order = np.argsort(sources, kind="stable")  # equal sources keep increasing positions
+    pad_count = int(np.count_nonzero(sources < 0))
+    counts = np.bincount(sources[order[pad_count:]], minlength=size)
+    reads = None if counts.all() else np.flatnonzero(counts)
+    return _Gather(order, pad_count, (np.cumsum(counts) - counts)[counts > 0], reads)
+
+
+def _gathered_backward(grad: np.ndarray, input_shape, plan: _Gather):
+    """_backward_arrays of a small request: each input element's positions summed by numpy's
+    sequential add.reduceat (a fixed order), the pad value's by one sum."""
+    values = np.take(grad.reshape(-1), plan.order)
+    result = np.zeros(math.prod(input_shape), dtype=grad.dtype)
+    if plan.starts.size:
+        sums = np.add.reduceat(values[plan.pad_count:], plan.starts)
+        if plan.reads is None:
+            result = sums
+        else:
+            result[plan.reads] = sums
+    wide = _wide_type(grad.dtype)
+    total = np.add.reduce(values[:plan.pad_count], axis=None, dtype=wide)
+    with np.errstate(over="ignore"):  # a float16 sum beyond its range is inf, as torch's
+        value = total.astype(grad.dtype)
+    return result.reshape(input_shape), np.asarray(value)
+
+
+# Below this, padnd's engine crops on the calling thread anyway (padnd.pad's threads), and a
+# numpy slice assignment costs less than its Python path.
+_ENGINE_CROP_BYTES = 1 << 20
+
+
+def _interior(grad: np.ndarray, input_shape, pads, geometry: tuple) -> np.ndarray:
+    """A new C-order array of the input's shape holding grad's interior (the output positions
+    that copy an input element), zero where the forward cropped."""
+    if grad.nbytes >= _ENGINE_CROP_BYTES:  # padnd's threaded crop: the pads negated
+        unpad = [(-before, -after) for before, after in _pad_width(pads, len(input_shape))]
+        return np.ascontiguousarray(_numpy_pad(grad, unpad, "constant",
+                                               negative="crop_then_pad"))
+    cropped = any(axis.kept < size for axis, size in zip(geometry, input_shape))
+    result = (np.zeros if cropped else np.empty)(input_shape, dtype=grad.dtype)
+    result[tuple(slice(a.crop, a.crop + a.kept) for a in geometry)] = grad[
+        tuple(slice(a.pad, a.pad + a.kept) for a in geometry)]
+    return result
 
 
 def _backward_arrays(grad: np.ndarray, input_shape, pads, mode):
-    """(gradient w.r.t. the input, w.r.t. the pad value) of padnd::pad at ``grad``."""
-    value_grad = np.zeros((), dtype=grad.dtype)
-    pad_positions = np.zeros((), dtype=bool)  # broadcast: the positions holding the value
-    folded = grad
-    for axis, (before, after) in enumerate(_pad_width(pads, len(input_shape))):
-        if before == after == 0:
-            continue
-        sources = _sources(input_shape[axis], before, after, mode)
-        if mode == "constant":
-            index = [np.newaxis] * len(input_shape)
-            index[axis] = slice(None)
-            pad_positions = pad_positions | (sources < 0)[tuple(index)]
-        folded = _fold_axis(folded, axis, sources, input_shape[axis])
-    if mode == "constant":
-        np.sum(grad, where=np.broadcast_to(pad_positions, grad.shape), out=value_grad)
-    # A result never shares memory with an op's argument (torch.library's rule).
-    return (folded.copy() if folded is grad else folded), value_grad
+    """(gradient w.r.t. the input, w.r.t. the pad value) of padnd::pad at ``grad``: grad's
+    interior, then the pad sides' pad-sized contributions added into it. The result is new
+    (an op's result never shares memory with its argument: torch.library's rule)."""
+    if grad.size <= _GATHER_ELEMENTS:
+        return _gathered_backward(grad, input_shape,
+                                  _gather_plan(tuple(input_shape), tuple(pads), mode))
+    geometry = _geometry(tuple(input_shape), tuple(pads), mode)
+    result = _interior(grad, input_shape, pads, geometry)
+    if result.size and grad.size:
+        _add_pad_contributions(grad, result[tuple(slice(a.crop, a.crop + a.kept)
+                                                  for a in geometry)], geometry)
+    value = (_value_gradient(grad, geometry) if mode == "constant" else
+             np.zeros((), dtype=grad.dtype))
+    return result, value
 
 
 @torch.library.custom_op(
     "padnd::pad_backward", mutates_args=(),
     schema="(Tensor grad, int[] input_shape, int[] pads, str mode) -> (Tensor, Tensor)")
 def _pad_backward_op(grad, input_shape, pads, mode):
-    grad_input, grad_value = _backward_arrays(_dlpack.as_numpy(grad, "grad"),
-                                              input_shape, pads, mode)
-    return _dlpack.like(grad_input, grad), _dlpack.like(grad_value, grad)
+    array, numpy_typed = _numpy_view(grad, "grad")
+    grad_input, grad_value = _backward_arrays(array, input_shape, pads, mode)
+    return _as_tensor(grad_input, numpy_typed, grad), _as_tensor(grad_value, numpy_typed, grad)
 
 
 @_pad_backward_op.register_fake
@@ -155,10 +351,12 @@ def _check_pads(pad, shape) -> list:
     if len(pads) % 2 or len(pads) > 2 * len(shape):
         raise ValueError(f"pad: expected an even number of values, at most 2 * input.dim() = "
                          f"{2 * len(shape)}, got {len(pads)}")
-    for axis, (size, (before, after)) in enumerate(zip(shape, _pad_width(pads, len(shape)))):
-        if max(0, -before) + max(0, -after) > size:
-            raise ValueError(f"pad: crops ({before}, {after}) of dimension {axis} remove more "
-                             f"than its {size} elements")
+    if pads and min(pads) < 0:  # crops: none may remove more than its dimension holds
+        for axis, (size, (before, after)) in enumerate(zip(shape,
+                                                           _pad_width(pads, len(shape)))):
+            if max(0, -before) + max(0, -after) > size:
+                raise ValueError(f"pad: crops ({before}, {after}) of dimension {axis} remove "
+                                 f"more than its {size} elements")
     return pads
 
 

@@ -1,6 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0
 # padnd.torch.pad: equal to F.pad wherever F.pad takes the request, numpy.pad beyond it; the
 # custom op's opcheck, gradcheck, gradgradcheck, determinism and torch.compile.
+import contextlib
+from unittest import mock
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -32,6 +35,20 @@ def numpy_oracle(tensor, pads, mode, value=0):
     grow = [(max(0, b), max(0, a)) for b, a in pairs]
     extra = {"constant_values": value} if mode == "constant" else {}
     return np.pad(array[crop], grow, NUMPY_MODE[mode], **extra)
+
+
+# The backward's paths, each forced on small tensors: one gather (small outputs); the
+# pad-sized region folds over an interior numpy copies, or padnd's engine crops.
+BACKWARD_PATHS = {"gather": {}, "regions": {"_GATHER_ELEMENTS": -1},
+                  "regions+engine": {"_GATHER_ELEMENTS": -1, "_ENGINE_CROP_BYTES": 0}}
+
+
+@contextlib.contextmanager
+def backward_path(name):
+    with contextlib.ExitStack() as stack:
+        for attribute, limit in BACKWARD_PATHS[name].items():
+            stack.enter_context(mock.patch.object(padnd_torch, attribute, limit))
+        yield
 
 
 @st.composite
@@ -86,6 +103,43 @@ def test_beyond_fpad_equals_numpy(mode, shape, dtype, seed, data):
     expected = numpy_oracle(tensor, pads, mode)
     got = result.float().numpy() if dtype is torch.bfloat16 else result.numpy()
     np.testing.assert_array_equal(got, expected)
+
+
+def forward_input(kind):
+    """Tensors of each forward route: Tensor.numpy() views (plain, a transposed one, one
+    that requires a gradient, unsigned and complex types), DLPack imports (bfloat16, a
+    Parameter: not a plain Tensor)."""
+    base = random_tensor((3, 4, 5), torch.float32, 7)
+    return {"plain": base, "transposed": base.permute(2, 1, 0),
+            "requires_grad": base.clone().requires_grad_(),
+            "uint16": base.abs().to(torch.uint16), "complex64": base.to(torch.complex64) * 1j,
+            "bfloat16": base.to(torch.bfloat16),
+            "parameter": torch.nn.Parameter(base, requires_grad=False)}[kind]
+
+
+@pytest.mark.parametrize("kind", ["plain", "transposed", "requires_grad", "uint16", "complex64",
+                                  "bfloat16", "parameter"])
+@pytest.mark.parametrize("pads", [(1, 2, 0, 3), (2, -1, -1, 1, 1, 0)], ids=["grow", "crop"])
+@pytest.mark.parametrize("mode", ["constant", "circular"])
+def test_forward_routes_equal_numpy(kind, pads, mode):
+    tensor = forward_input(kind)
+    with torch.no_grad():
+        result = padnd_torch.pad(tensor, pads, mode)
+    assert type(result) is torch.Tensor and result.dtype == tensor.dtype
+    assert result.is_contiguous() and not result.requires_grad
+    got = result.float() if kind == "bfloat16" else result
+    np.testing.assert_array_equal(got.numpy(), numpy_oracle(tensor.detach(), pads, mode))
+    result.fill_(1)  # a new tensor: the input is untouched
+    assert not torch.equal(tensor.detach(), torch.ones_like(tensor))
+
+
+def test_lazy_conjugate_and_negative_views_are_resolved():
+    """A conjugate or negative view's memory holds the values before the lazy operation."""
+    values = torch.tensor([1 + 2j, 3 - 1j])
+    conjugate = padnd_torch.pad(values.conj(), (1, 1), "circular")
+    assert conjugate.tolist() == [3 + 1j, 1 - 2j, 3 + 1j, 1 - 2j]
+    negative = padnd_torch.pad(torch._neg_view(values), (1, 0))
+    assert negative.tolist() == [0, -1 - 2j, -3 + 1j]
 
 
 def test_constant_value_and_dtypes():
@@ -154,8 +208,72 @@ def test_value_gradient_is_the_sum_over_pad_positions():
     assert value.grad.item() == grad.sum().item() - grad[1:3, 1:4].sum().item()
 
 
+def pad_request(shape, mode, widest: int, data):
+    """F.pad-style pads for ``shape`` that padnd.torch.pad takes: every dimension or the last
+    few, up to ``widest`` (wider than the dimension), crops (leaving data to reflect in
+    non-constant modes)."""
+    padded = data.draw(st.integers(1, len(shape)))
+    pads = []
+    for size in reversed(shape[-padded:]):
+        keep = 1 if mode != "constant" else 0
+        before = data.draw(st.integers(-(size - keep), widest))
+        after = data.draw(st.integers(-(size - keep - max(0, -before)), widest))
+        pads += [before, after]
+    return pads
+
+
+@given(st.sampled_from(ALL_MODES), st.sampled_from([torch.float64, torch.float32, torch.bfloat16]),
+       st.sampled_from(list(BACKWARD_PATHS)), st.integers(0, 2**32 - 1), st.data())
+def test_gradients_equal_the_adjoint_of_numpy_pad(mode, dtype, path, seed, data):
+    """d(sum(grad * pad(x, v)))/dx at each input element is grad's inner product with
+    numpy.pad of that unit element; d/dv the inner product with the pads of a zero input.
+    Small integers keep every sum exact (bfloat16: ones, at most 125 of them), so the
+    comparison is bitwise."""
+    low_precision = dtype is torch.bfloat16
+    shape = data.draw(st.lists(st.integers(1, 4), min_size=1, max_size=3 if low_precision else 4))
+    pads = pad_request(shape, mode, 2 if low_precision else 7, data)
+    tensor = torch.zeros(shape, dtype=dtype, requires_grad=True)
+    value = torch.tensor(0, dtype=dtype, requires_grad=True)
+    result = padnd_torch.pad(tensor, pads, mode, value if mode == "constant" else None)
+    grad = random_tensor(result.shape, dtype, seed)
+    grad = grad.clamp(-1, 1) if low_precision else grad
+    inputs = (tensor, value) if mode == "constant" else (tensor,)
+    with backward_path(path):
+        gradients = torch.autograd.grad(result, inputs, grad)
+    weights = grad.double().numpy()
+    expected = np.zeros(shape)
+    for index in np.ndindex(*shape):
+        unit = torch.zeros(shape, dtype=torch.float64)
+        unit[index] = 1
+        expected[index] = (numpy_oracle(unit, pads, mode) * weights).sum()
+    np.testing.assert_array_equal(gradients[0].double().numpy(), expected)
+    if mode == "constant":  # summed exactly, rounded once
+        ones = numpy_oracle(torch.zeros(shape, dtype=torch.float64), pads, mode, value=1)
+        rounded = torch.tensor((ones * weights).sum()).to(dtype)
+        assert torch.equal(gradients[1], rounded)
+
+
+@pytest.mark.parametrize("mode", TORCH_MODES)
+@pytest.mark.parametrize("layout", ["expanded", "transposed", "sliced"])
+@pytest.mark.parametrize("path", BACKWARD_PATHS)
+def test_gradient_of_a_strided_grad_equals_fpads(mode, layout, path):
+    """The backward reads grad in any layout: sum()'s expanded ones, a transposed grad."""
+    tensor = torch.randn(2, 3, 5, 6, dtype=torch.float64, requires_grad=True)
+    pads = (2, 1, 3, 4)
+    shape = (2, 3, 12, 9)
+    grad = {"expanded": torch.ones(()).double().expand(shape),
+            "transposed": torch.randn(9, 12, 3, 2, dtype=torch.float64).permute(3, 2, 1, 0),
+            "sliced": torch.randn(2, 3, 24, 9, dtype=torch.float64)[:, :, ::2]}[layout]
+    with backward_path(path):
+        ours, = torch.autograd.grad(padnd_torch.pad(tensor, pads, mode), tensor, grad)
+    theirs, = torch.autograd.grad(F.pad(tensor, pads, mode), tensor, grad)
+    assert ours.is_contiguous()
+    torch.testing.assert_close(ours, theirs, rtol=0, atol=1e-12)
+
+
 @pytest.mark.parametrize("mode", ALL_MODES)
-def test_gradient_is_bitwise_deterministic_over_runs_and_threads(mode):
+@pytest.mark.parametrize("path", BACKWARD_PATHS)
+def test_gradient_is_bitwise_deterministic_over_runs_and_threads(mode, path):
     tensor = torch.randn(6, 50, 70, dtype=torch.float32, requires_grad=True)
     grad = torch.randn(6, 50 + 45, 70 + 61, dtype=torch.float32)
     pads = (30, 31, 40, 5)
@@ -164,8 +282,9 @@ def test_gradient_is_bitwise_deterministic_over_runs_and_threads(mode):
     try:
         for count in (1, 4, 1, 4):
             torch.set_num_threads(count)
-            gradients.append(torch.autograd.grad(padnd_torch.pad(tensor, pads, mode), tensor,
-                                                 grad)[0])
+            with backward_path(path):
+                gradients.append(torch.autograd.grad(padnd_torch.pad(tensor, pads, mode),
+                                                     tensor, grad)[0])
     finally:
         torch.set_num_threads(threads)
     assert all(torch.equal(g.view(torch.int32), gradients[0].view(torch.int32))
