@@ -218,15 +218,10 @@ std::shared_ptr<const Plan> plan_for(const PadRequest& request) {
 std::optional<std::int64_t> batch_count(ffi::Span<const std::int64_t> dims, const Ints& shape) {
   if (dims.size() < shape.size()) return std::nullopt;
   const std::size_t lead = dims.size() - shape.size();
-  std::int64_t batch = 1;
-  for (std::size_t k = 0; k < dims.size(); ++k) {
-    if (k < lead) {
-      batch *= dims[k];
-    } else if (dims[k] != shape[k - lead]) {
-      return std::nullopt;
-    }
+  for (std::size_t k = lead; k < dims.size(); ++k) {
+    if (dims[k] != shape[k - lead]) return std::nullopt;
   }
-  return batch;
+  return element_count(std::span<const std::int64_t>(dims.begin(), lead));  // checked
 }
 
 std::string dims_text(std::span<const std::int64_t> dims) {
@@ -248,12 +243,15 @@ ffi::Error pad_buffers(const XlaRequest& x, ffi::AnyBuffer in, ffi::AnyBuffer ou
                                        dims_text(x.request.shape) + " -> " +
                                        dims_text(plan->output_shape()));
   }
-  std::int64_t in_elements = 1;
-  for (std::int64_t d : x.request.shape) in_elements *= d;
-  const std::int64_t in_bytes = in_elements * x.request.type.item_bytes();
+  // padnd's checked size arithmetic: a forged request or buffer cannot overflow it.
+  const std::int64_t in_bytes = storage_bytes(x.request.type, element_count(x.request.shape));
   const std::int64_t out_bytes = plan->output_bytes();
-  if (static_cast<std::int64_t>(in.size_bytes()) != *in_batch * in_bytes ||
-      static_cast<std::int64_t>(out.size_bytes()) != *out_batch * out_bytes) {
+  const auto batch_bytes = [](std::int64_t batch, std::int64_t bytes) {
+    const std::int64_t factors[] = {batch, bytes};
+    return element_count(factors);
+  };
+  if (static_cast<std::int64_t>(in.size_bytes()) != batch_bytes(*in_batch, in_bytes) ||
+      static_cast<std::int64_t>(out.size_bytes()) != batch_bytes(*out_batch, out_bytes)) {
     const std::string type = x.request.type.name();
     return ffi::Error::InvalidArgument("padnd_pad: XLA's element type is not " + type + "'s size");
   }
