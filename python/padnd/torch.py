@@ -36,9 +36,8 @@ _MODES = {"constant": "constant", "reflect": "reflect", "replicate": "edge", "ci
 
 def _pad_width(pads, ndim: int) -> list:
     """F.pad's flat pads (last dimension first) as numpy's (before, after) pair per axis."""
-    pairs = [(0, 0)] * (ndim - len(pads) // 2)
-    pairs += [(pads[i], pads[i + 1]) for i in range(len(pads) - 2, -1, -2)]
-    return pairs
+    # pads[-2::-2] are the begins from the first padded axis on, pads[-1::-2] their ends.
+    return [(0, 0)] * (ndim - len(pads) // 2) + list(zip(pads[-2::-2], pads[-1::-2]))
 
 
 def _output_shape(shape, pads) -> list:
@@ -78,12 +77,13 @@ def _pad_forward(input, pads, mode, value):
     array, numpy_typed = _numpy_view(input)
     pairs = _pad_width(pads, array.ndim)
     result = None
-    if min(pads, default=0) >= 0:  # padnd.pad's one-call C++ path (C order), its checks skipped
+    crops = bool(pads) and min(pads) < 0
+    if not crops:  # padnd.pad's one-call C++ path (C order), its checks skipped
         result = _padnd.pad_fast(array, pairs, _MODES[mode],
                                  value if mode == "constant" else None, 0, None)
     if result is None:
         constant = {"constant_values": value} if mode == "constant" else {}
-        negative = "crop_then_pad" if min(pads, default=0) < 0 else None
+        negative = "crop_then_pad" if crops else None
         result = _numpy_pad(array, pairs, _MODES[mode], negative=negative, **constant)
         # numpy's layout rule gives a transposed (Fortran-order) input a Fortran result;
         # F.pad's is contiguous.
@@ -347,7 +347,7 @@ _pad_backward_op.register_autograd(_pad_backward_grad, setup_context=_setup_pad_
 
 
 def _check_pads(pad, shape) -> list:
-    pads = [operator.index(p) for p in pad]
+    pads = list(map(operator.index, pad))
     if len(pads) % 2 or len(pads) > 2 * len(shape):
         raise ValueError(f"pad: expected an even number of values, at most 2 * input.dim() = "
                          f"{2 * len(shape)}, got {len(pads)}")
