@@ -260,9 +260,9 @@ std::vector<ZeroSteps> box_zero_steps(const Plan& plan, const Window& box, const
     execute_through_box(plan, in, origin_bytes, side.edges, edges.data(),
                         dense_strides(plan, side.edges.shape), options);
     const AxisPass& pass = detail::program(plan).passes()[side.pass_index];
-    const bool some = detail::ramp_zero_step(plan, pass, side.begin_side,
-                                             static_cast<const std::byte*>(edges.data()),
-                                             element_count(side.edges.shape));
+    const bool some =
+        detail::ramp_zero_step(plan, pass, side.begin_side, static_cast<std::byte*>(edges.data()),
+                               element_count(side.edges.shape));
     const auto rule = some ? AxisPass::ZeroStep::some : AxisPass::ZeroStep::none;
     (side.begin_side ? steps[side.pass_index].first : steps[side.pass_index].second) = rule;
   }

@@ -413,6 +413,28 @@ TEST(ValueModes, VectorPathsGiveTheBitsOfTheScalarPaths) {
   check_vector_paths_match_scalar<double>();
 }
 
+TEST(ValueModes, RampWindowsReadBoolEdgesAsTheKernelDoes) {
+  // A window's zero-step rule reads the edge elements of all lanes: a bool byte other than 0
+  // or 1 is true there too (found by adapters_fuzz; UBSan flagged the load).
+  const std::vector<std::uint8_t> bytes = {203, 0, 1, 0};
+  PadSpec spec;
+  spec.axes = {{2, 2, 0}, {3, 3, 0}};
+  spec.ramp_type = DType::float64;
+  AxisMode ramp{Mode::linear_ramp};
+  ramp.begin_value = ramp.end_value = test::element_bytes(DType::float64, 1);
+  spec.axis_modes = {AxisMode{Mode::edge}, ramp};
+  const TensorView in{bytes.data(), DType::boolean, {2, 2}, {}};
+  const Plan plan = make_plan(DType::boolean, {2, 2}, {}, spec);
+  const Tensor whole = pad(in, spec);
+  const Window w{{1, 0}, {2, 8}};
+  Tensor part(DType::boolean, w.shape);
+  execute_window(plan, in.data, w, part.data(), part.byte_size());
+  const auto* all = static_cast<const std::uint8_t*>(whole.data());
+  const std::vector<std::uint8_t> expected(all + 8, all + 24);
+  const auto* got = static_cast<const std::uint8_t*>(part.data());
+  EXPECT_EQ(std::vector<std::uint8_t>(got, got + 16), expected);
+}
+
 TEST(ValueModes, BoolLanesSideBySideReadAnyNonZeroByteAsTrue) {
   // numpy stores bool as 0 or 1; a buffer may hold other bytes, which read as true.
   const std::vector<std::uint8_t> bytes = {2, 0, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0};

@@ -198,17 +198,17 @@ void run_passes(const Plan& plan, std::byte* out) {
   }
 }
 
-bool ramp_zero_step(const Plan& plan, const AxisPass& pass, bool begin_side, const std::byte* edges,
+bool ramp_zero_step(const Plan& plan, const AxisPass& pass, bool begin_side, std::byte* edges,
                     std::int64_t count) {
   const std::int64_t width = begin_side ? pass.begin : pass.end;
   bool found = false;
   with_numeric_type(plan.type().dtype, [&]<class T>() {
     with_ramp_type(detail::program(plan).ramp_type().dtype, [&]<class R>() {
       const R start = ramp_start<R>(pass, begin_side);
+      // Read as the kernel reads lanes (Lane<bool>: any non-zero byte is true).
+      const Lane<T> values{edges, static_cast<std::int64_t>(sizeof(T))};
       for (std::int64_t l = 0; l < count && !found; ++l) {
-        T edge;
-        std::memcpy(&edge, edges + l * static_cast<std::int64_t>(sizeof(T)), sizeof(T));
-        found = zero_step(edge, start, width);
+        found = zero_step(values.get(l), start, width);
       }
     });
   });

@@ -16,7 +16,7 @@ void run_passes(const Plan& plan, std::byte* out);
 
 /// Whether one of the `count` elements at `edges` (dense; the edge elements of lanes of a
 /// linear_ramp pass of `plan`) has a zero step toward the side's end value (AxisPass::ZeroStep).
-bool ramp_zero_step(const Plan& plan, const AxisPass& pass, bool begin_side, const std::byte* edges,
+bool ramp_zero_step(const Plan& plan, const AxisPass& pass, bool begin_side, std::byte* edges,
                     std::int64_t count);
 
 }  // namespace padnd::detail
