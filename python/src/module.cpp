@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "fast_path.hpp"
+#include "numpy_args.hpp"
 #include "padnd/adapters/inputs.hpp"
 #include "padnd/adapters/ngraph.hpp"
 #include "padnd/adapters/numpy.hpp"
@@ -37,12 +38,8 @@ void bind_xla_ffi(nb::module_& m);  // xla_ffi.cpp: only when built with jaxlib'
 namespace {
 
 using Ints = std::vector<std::int64_t>;
-
-padnd::ElementType parse_type(const std::string& name) {
-  auto t = padnd::parse_element_type(name);
-  if (!t) throw padnd::Error(padnd::Errc::unsupported_type, "unknown element type '" + name + "'");
-  return *t;
-}
+using padnd::python::BytePairs;
+using padnd::python::parse_type;
 
 /// Where execute_spec writes: the whole output, or a window of it (dense, or with byte strides).
 struct Target {
@@ -86,39 +83,17 @@ void run_spec(const padnd::PadSpec& spec, std::uintptr_t in_address, const std::
 
 // Spec adapters: each turns one framework operator (as the Python layer describes it) into the
 // canonical PadSpec, with the adapter's own validation and error messages.
-using BytePairs = std::vector<std::pair<nb::bytes, nb::bytes>>;
-
-padnd::numpy::ValuePairs value_pairs(const BytePairs& pairs) {
-  padnd::numpy::ValuePairs out;
-  for (const auto& [before, after] : pairs) {
-    out.emplace_back(std::string(before.c_str(), before.size()),
-                     std::string(after.c_str(), after.size()));
-  }
-  return out;
-}
-
 // padnd.pad: numpy.pad's arguments, already broadcast to one pair per axis by the Python layer.
 padnd::PadSpec numpy_spec(std::vector<std::pair<std::int64_t, std::int64_t>> pad_width,
                           std::vector<std::string> modes, const BytePairs& constant_values,
                           const BytePairs& end_values, const std::string& ramp_type,
-                          std::vector<std::pair<std::optional<std::int64_t>,
-                                                std::optional<std::int64_t>>> stat_length,
-                          std::string reflect_type, std::optional<std::string> negative,
-                          Ints interior, const Ints& shape) {
-  padnd::numpy::PadArgs args;
-  args.pad_width = std::move(pad_width);
-  args.modes = std::move(modes);
-  args.constant_values = value_pairs(constant_values);
-  args.end_values = value_pairs(end_values);
-  args.ramp_type = parse_type(ramp_type);
-  args.stat_length = std::move(stat_length);
-  args.reflect_type = std::move(reflect_type);
-  if (negative) {
-    args.negative = *negative == "crop_then_pad" ? padnd::NegativeOrder::crop_then_pad
-                                                 : padnd::NegativeOrder::map_on_original;
-  }
-  args.interior = std::move(interior);
-  return padnd::numpy::to_canonical(args, shape);
+                          padnd::python::StatPairs stat_length, std::string reflect_type,
+                          std::optional<std::string> negative, Ints interior, const Ints& shape) {
+  return padnd::numpy::to_canonical(
+      padnd::python::numpy_args(std::move(pad_width), std::move(modes), constant_values, end_values,
+                                ramp_type, std::move(stat_length), std::move(reflect_type),
+                                negative, std::move(interior)),
+      shape);
 }
 
 padnd::PadSpec onnx_spec(int opset, int input_count, const std::string& mode,

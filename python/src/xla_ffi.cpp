@@ -24,6 +24,7 @@
 #include <utility>
 #include <vector>
 
+#include "numpy_args.hpp"
 #include "padnd/adapters/numpy.hpp"
 #include "padnd/padnd.hpp"
 #include "plan_cache.hpp"
@@ -289,23 +290,6 @@ XLA_FFI_DEFINE_HANDLER(pad_ffi, pad_handler,
                            .Ret<ffi::AnyBuffer>()
                            .Attr<ffi::Span<const std::uint8_t>>("request"));
 
-using BytePairs = std::vector<std::pair<nb::bytes, nb::bytes>>;
-
-numpy::ValuePairs to_value_pairs(const BytePairs& pairs) {
-  numpy::ValuePairs out;
-  for (const auto& [before, after] : pairs) {
-    out.emplace_back(std::string(before.c_str(), before.size()),
-                     std::string(after.c_str(), after.size()));
-  }
-  return out;
-}
-
-ElementType type_named(const std::string& name) {
-  const std::optional<ElementType> type = parse_element_type(name);
-  if (!type) throw Error(Errc::unsupported_type, "unknown element type '" + name + "'");
-  return *type;
-}
-
 /// (the "request" attribute, the output shape) of a numpy.pad request on a dense input of
 /// `shape` and `type_name` (padnd._numpy_pad's _Request, plus the thread count). Plans it, so
 /// that everything the handler could refuse is refused now (padnd's errors: ValueError,
@@ -314,26 +298,16 @@ std::pair<nb::bytes, Ints> xla_ffi_request(
     const std::string& type_name, int threads,
     std::vector<std::pair<std::int64_t, std::int64_t>> pad_width, std::vector<std::string> modes,
     const BytePairs& constant_values, const BytePairs& end_values, const std::string& ramp_type,
-    std::vector<std::pair<std::optional<std::int64_t>, std::optional<std::int64_t>>> stat_length,
-    std::string reflect_type, const std::optional<std::string>& negative, Ints interior,
-    Ints shape) {
+    StatPairs stat_length, std::string reflect_type, const std::optional<std::string>& negative,
+    Ints interior, Ints shape) {
   XlaRequest x;
-  numpy::PadArgs& a = x.request.args;
-  x.request.type = type_named(type_name);
+  x.request.type = parse_type(type_name);
   x.request.shape = std::move(shape);
   x.threads = threads;
-  a.pad_width = std::move(pad_width);
-  a.modes = std::move(modes);
-  a.constant_values = to_value_pairs(constant_values);
-  a.end_values = to_value_pairs(end_values);
-  a.ramp_type = type_named(ramp_type);
-  a.stat_length = std::move(stat_length);
-  a.reflect_type = std::move(reflect_type);
-  if (negative) {
-    a.negative = *negative == "crop_then_pad" ? NegativeOrder::crop_then_pad
-                                              : NegativeOrder::map_on_original;
-  }
-  a.interior = std::move(interior);
+  x.request.args =
+      numpy_args(std::move(pad_width), std::move(modes), constant_values, end_values, ramp_type,
+                 std::move(stat_length), std::move(reflect_type), negative, std::move(interior));
+  const numpy::PadArgs& a = x.request.args;
   const PadSpec spec = numpy::to_canonical(a, x.request.shape);
   const Plan plan = make_plan(x.request.type, x.request.shape, {}, spec);
   const std::string bytes = encode(x);
