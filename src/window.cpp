@@ -222,6 +222,8 @@ std::vector<RampSide> partial_ramp_sides(const Plan& plan, const Window& box) {
     const std::size_t k = pass.axis;
     if (pass.rule.mode != Mode::linear_ramp || pass.in_len == 0) continue;
     const Window lanes = pass_lanes(plan, pass);
+    // No lanes (a later axis has no original elements): nothing to decide, nothing to compute.
+    if (std::find(lanes.shape.begin(), lanes.shape.end(), 0) != lanes.shape.end()) continue;
     bool all_lanes = true;
     for (std::size_t j = 0; j < lanes.start.size(); ++j) {
       all_lanes =
