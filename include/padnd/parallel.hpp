@@ -34,7 +34,8 @@ enum class Streaming : std::uint8_t {
 struct ExecOptions {
   /// Upper bound on threads: 0 = one per hardware core, 1 = serial on the calling thread.
   int threads = 0;
-  /// Host parallel-for; null = padnd's built-in pool.
+  /// Host parallel-for; null = padnd's built-in pool. Loops for a host are split as for a pool
+  /// whose threads are awake (mid-sized pads get tasks too).
   padnd_parallel_for_fn parallel_for = nullptr;
   void* pool = nullptr;  ///< passed unchanged to `parallel_for`
   Streaming streaming = Streaming::automatic;

@@ -17,6 +17,8 @@ import functools
 import itertools
 import math
 import operator
+import os
+import re
 from typing import NamedTuple
 
 import numpy as np
@@ -360,6 +362,46 @@ def _check_pads(pad, shape) -> list:
     return pads
 
 
+_is_compiling = torch.compiler.is_compiling
+
+
+def _openmp_runtime_path():
+    """The path of the OpenMP library torch runs its operators on, if it has loaded one
+    (Linux: read from the process's memory map), else None."""
+    if not torch.backends.openmp.is_available():
+        return None
+    try:
+        with open("/proc/self/maps", encoding="utf-8", errors="replace") as maps:
+            paths = {line.split(None, 5)[-1].strip() for line in maps if "/lib" in line}
+    except OSError:
+        return None
+    runtimes = sorted(p for p in paths if re.match(r"lib(gomp|iomp5|omp)\b", os.path.basename(p)))
+    torch_dir = os.path.dirname(torch.__file__)
+    runtimes.sort(key=lambda p: not p.startswith(torch_dir))  # torch's own first
+    return runtimes[0] if runtimes else None
+
+
+# The forward's threads are torch's OpenMP threads, not padnd's pool (python/src/openmp_host.cpp).
+if (_runtime := _openmp_runtime_path()) is not None:
+    _padnd._use_openmp_runtime(_runtime)
+
+
+def _untracked_fast(input, pad, mode, value):
+    """The result of a common call with nothing for autograd to see (F.pad's flat pads as
+    non-negative ints, a number or no value, a dtype numpy has), made in one C++ call; None for
+    the general path, which owns the checks and their messages."""
+    if mode not in _MODES or not (value is None or (mode == "constant"
+                                                    and type(value) in (int, float, bool))):
+        return None
+    try:
+        array = input.numpy()
+    except (TypeError, RuntimeError):  # no numpy dtype, a lazy conjugate or negative view
+        return None
+    result = _padnd.pad_flat_fast(array, pad, _MODES[mode],
+                                  (0 if value is None else value) if mode == "constant" else None)
+    return None if result is None else torch.from_numpy(result)
+
+
 def pad(input, pad, mode: str = "constant", value=None):
     """``torch.nn.functional.pad(input, pad, mode, value)`` without its limits (module doc).
 
@@ -367,6 +409,10 @@ def pad(input, pad, mode: str = "constant", value=None):
     values crop (before padding). ``mode``: "constant" (``value``, default 0: a number or a 0-d
     tensor, which gets a gradient), "reflect", "replicate", "circular" or "symmetric". The
     result is a new CPU tensor of the input's dtype."""
+    if type(input) is torch.Tensor and not input.requires_grad and not _is_compiling():
+        result = _untracked_fast(input, pad, mode, value)
+        if result is not None:
+            return result
     if mode not in _MODES:
         raise ValueError(f"mode: expected one of {sorted(_MODES)}, got {mode!r}")
     if value is not None and mode != "constant":

@@ -27,6 +27,7 @@
 #include <utility>
 #include <vector>
 
+#include "openmp_host.hpp"
 #include "padnd/adapters/numpy.hpp"
 #include "padnd/padnd.hpp"
 #include "plan_cache.hpp"
@@ -86,6 +87,21 @@ bool parse_pad_width(PyObject* pw, std::size_t ndim, Widths& widths) {
     if (!width_pair(PySequence_Fast_ITEMS(pair)[0], PySequence_Fast_ITEMS(pair)[1], widths[k])) {
       return false;
     }
+  }
+  return true;
+}
+
+/// F.pad's flat pads (begin and end of the last axis, then of the one before, ...): an even
+/// number, at most 2 * ndim, of non-negative exact ints, as one pair per axis; false for any
+/// other form (padnd.torch's general path validates it, crops included).
+bool parse_flat_pads(PyObject* pads, std::size_t ndim, Widths& widths) {
+  if (!PyTuple_CheckExact(pads) && !PyList_CheckExact(pads)) return false;
+  const auto len = static_cast<std::size_t>(PySequence_Fast_GET_SIZE(pads));
+  if (len % 2 != 0 || len > 2 * ndim) return false;
+  widths.assign(ndim, {0, 0});
+  PyObject** items = PySequence_Fast_ITEMS(pads);
+  for (std::size_t k = 0; k < len / 2; ++k) {
+    if (!width_pair(items[2 * k], items[2 * k + 1], widths[ndim - 1 - k])) return false;
   }
   return true;
 }
@@ -323,14 +339,18 @@ thread_local bool RequestSlot::busy_ = false;
 /// numpy.pad(array of `in`'s layout and `type`, pad_width, mode, constant_values) as the numpy
 /// adapter takes it, in `request`; false when the fast path does not take the arguments.
 bool read_request(const Py_buffer& in, const ElementType& type, nb::handle pad_width,
-                  const numpy::ModeRule& mode, nb::handle constant_values, PadRequest& request) {
+                  bool flat_pads, const numpy::ModeRule& mode, nb::handle constant_values,
+                  PadRequest& request) {
   const auto ndim = static_cast<std::size_t>(in.ndim);
   request.type = type;
   request.shape.assign(in.shape, in.shape + ndim);
   request.byte_strides.assign(in.strides, in.strides + ndim);
   request.args.modes.resize(1);
   request.args.modes[0] = mode.name;
-  return parse_pad_width(pad_width.ptr(), ndim, request.args.pad_width) &&
+  const bool widths_read = flat_pads
+                               ? parse_flat_pads(pad_width.ptr(), ndim, request.args.pad_width)
+                               : parse_pad_width(pad_width.ptr(), ndim, request.args.pad_width);
+  return widths_read &&
          constant_pairs(constant_values.ptr(), type, ndim, request.args.constant_values);
 }
 
@@ -345,7 +365,7 @@ std::shared_ptr<const Plan> plan_for(const PadRequest& request) {
 /// Pads `in` by `plan` into `out_array` (when _check_out would take it: else None, for the
 /// general path to report) or into a new array of `dtype`; returns the output.
 nb::object write_output(const Plan& plan, const Buffer& in, const nb::object& dtype,
-                        nb::handle out_array, int threads) {
+                        nb::handle out_array, const ExecOptions& exec_options) {
   static nb::object ndarray_type = nb::module_::import_("numpy").attr("ndarray");
   const std::span<const std::int64_t> out_shape = plan.output_shape();
   Buffer dst;
@@ -357,8 +377,7 @@ nb::object write_output(const Plan& plan, const Buffer& in, const nb::object& dt
     out = new_array(out_shape, dtype, dst);
   }
   const auto out_bytes = static_cast<std::int64_t>(dst.view.len);
-  ExecOptions options;
-  options.threads = threads;
+  ExecOptions options = exec_options;
   if (out_array.is_none()) options = fresh_output_options(options);
   if (plan.output_bytes() >= kReleaseGilBytes) {
     nb::gil_scoped_release release;
@@ -369,8 +388,9 @@ nb::object write_output(const Plan& plan, const Buffer& in, const nb::object& dt
   return out;
 }
 
-nb::object pad_fast(nb::handle array, nb::handle pad_width, nb::handle mode_name,
-                    nb::handle constant_values, int threads, nb::handle out_array) {
+/// pad_fast and pad_flat_fast: `pad_width` in numpy.pad's forms, or F.pad's when `flat_pads`.
+nb::object fast_pad(nb::handle array, nb::handle pad_width, bool flat_pads, nb::handle mode_name,
+                    nb::handle constant_values, const ExecOptions& options, nb::handle out_array) {
   static nb::object ndarray_type = nb::module_::import_("numpy").attr("ndarray");
   if (array.type().ptr() != ndarray_type.ptr()) return nb::none();
   const numpy::ModeRule* mode = fast_mode(mode_name.ptr(), !constant_values.is_none());
@@ -387,12 +407,24 @@ nb::object pad_fast(nb::handle array, nb::handle pad_width, nb::handle mode_name
   std::shared_ptr<const Plan> plan;
   {
     RequestSlot request;
-    if (!read_request(in.view, *type, pad_width, *mode, constant_values, *request)) {
+    if (!read_request(in.view, *type, pad_width, flat_pads, *mode, constant_values, *request)) {
       return nb::none();
     }
     plan = plan_for(*request);
   }
-  return write_output(*plan, in, dtype, out_array, threads);
+  return write_output(*plan, in, dtype, out_array, options);
+}
+
+nb::object pad_fast(nb::handle array, nb::handle pad_width, nb::handle mode_name,
+                    nb::handle constant_values, int threads, nb::handle out_array) {
+  ExecOptions options;
+  options.threads = threads;
+  return fast_pad(array, pad_width, false, mode_name, constant_values, options, out_array);
+}
+
+nb::object pad_flat_fast(nb::handle array, nb::handle pads, nb::handle mode_name,
+                         nb::handle constant_values) {
+  return fast_pad(array, pads, true, mode_name, constant_values, on_openmp_runtime({}), nb::none());
 }
 
 /// padnd._padnd._plan_cache_info(): the calling thread's cache, for tests.
@@ -426,6 +458,10 @@ void bind_fast_path(nb::module_& m) {
         nb::arg("mode").none(), nb::arg("constant_values").none(), nb::arg("threads"),
         nb::arg("out").none() = nb::none(),
         "numpy.pad for the common cases in one call; None when the general path is needed.");
+  m.def("pad_flat_fast", &pad_flat_fast, nb::arg("array"), nb::arg("pads").none(),
+        nb::arg("mode").none(), nb::arg("constant_values").none(),
+        "pad_fast with F.pad's flat pads (last axis first), all threads (on the OpenMP runtime "
+        "_use_openmp_runtime registered, if any); None when the general path is needed.");
   m.def("_plan_cache_info", &plan_cache_info,
         "The calling thread's fast-path plan cache: plans (their bytes, most recent first), "
         "bytes, hits, misses and its limits (max_plans, max_bytes, max_plan_bytes).");

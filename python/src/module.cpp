@@ -17,6 +17,7 @@
 
 #include "fast_path.hpp"
 #include "numpy_args.hpp"
+#include "openmp_host.hpp"
 #include "padnd/adapters/inputs.hpp"
 #include "padnd/adapters/ngraph.hpp"
 #include "padnd/adapters/numpy.hpp"
@@ -294,6 +295,7 @@ NB_MODULE(_padnd, m) {
   m.attr("__version__") = PADND_VERSION_STRING;
   register_errors();
   padnd::python::bind_fast_path(m);
+  padnd::python::bind_openmp_host(m);
   bind_inputs(m);
   bind_execution(m);
   bind_adapters(m);

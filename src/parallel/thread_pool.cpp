@@ -342,7 +342,8 @@ int usable_threads(const ExecOptions& options, CallerCpus& cpus) {
 }
 
 bool pool_is_hot(const ExecOptions& options) {
-  return options.parallel_for == nullptr && thread_limit(options) > 1 && default_pool().hot();
+  if (thread_limit(options) == 1) return false;
+  return options.parallel_for != nullptr || default_pool().hot();
 }
 
 void warm_pool(const ExecOptions& options) {

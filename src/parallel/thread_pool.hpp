@@ -36,8 +36,9 @@ int thread_limit(const ExecOptions& options);
 /// been; the pool's workers take the caller's mask when they join a loop).
 int usable_threads(const ExecOptions& options, CallerCpus& cpus);
 
-/// Whether the built-in pool (when `options` use it, with more than one thread) has workers
-/// awake, spinning after a recent loop: a loop posted now starts without waking a thread.
+/// Whether a loop posted now with `options` (more than one thread) starts without waking a
+/// thread: the built-in pool's workers spin after a recent loop; a host's pool counts as awake
+/// (the host keeps its threads as it chooses, and its loops are what it runs anyway).
 bool pool_is_hot(const ExecOptions& options);
 
 /// Wakes the built-in pool's workers without work (when `options` use it), so that they spin for

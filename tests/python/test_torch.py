@@ -2,6 +2,8 @@
 # padnd.torch.pad: equal to F.pad wherever F.pad takes the request, numpy.pad beyond it; the
 # custom op's opcheck, gradcheck, gradgradcheck, determinism and torch.compile.
 import contextlib
+import os
+import sys
 from unittest import mock
 
 import numpy as np
@@ -131,6 +133,31 @@ def test_forward_routes_equal_numpy(kind, pads, mode):
     np.testing.assert_array_equal(got.numpy(), numpy_oracle(tensor.detach(), pads, mode))
     result.fill_(1)  # a new tensor: the input is untouched
     assert not torch.equal(tensor.detach(), torch.ones_like(tensor))
+
+
+@pytest.mark.skipif(not (sys.platform.startswith("linux") and torch.backends.openmp.is_available()),
+                    reason="torch's OpenMP runtime is looked up in /proc/self/maps (Linux)")
+def test_openmp_runtime_is_torchs():
+    path = padnd_torch._padnd._openmp_runtime()
+    assert path is not None and os.path.basename(path).startswith(("libgomp", "libiomp5", "libomp"))
+    with open("/proc/self/maps", encoding="utf-8") as maps:
+        assert path in maps.read()
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+@pytest.mark.parametrize("mode", ALL_MODES)
+def test_many_task_forward_on_any_team_size(mode, threads):
+    """Outputs of several MiB: many tasks, on torch's OpenMP team of `threads` (any size,
+    more than the cores too), each written once."""
+    tensor = random_tensor((3, 2, 300, 517), torch.float32, seed=threads)
+    pads = (5, 300, 260, 1, 0, 2)
+    previous = torch.get_num_threads()
+    torch.set_num_threads(threads)
+    try:
+        result = padnd_torch.pad(tensor, pads, mode)
+    finally:
+        torch.set_num_threads(previous)
+    np.testing.assert_array_equal(result.numpy(), numpy_oracle(tensor, pads, mode))
 
 
 def test_lazy_conjugate_and_negative_views_are_resolved():
