@@ -313,6 +313,11 @@ def _backward_arrays(grad: np.ndarray, input_shape, pads, mode):
     "padnd::pad_backward", mutates_args=(),
     schema="(Tensor grad, int[] input_shape, int[] pads, str mode) -> (Tensor, Tensor)")
 def _pad_backward_op(grad, input_shape, pads, mode):
+    return _pad_backward(grad, input_shape, pads, mode)
+
+
+def _pad_backward(grad, input_shape, pads, mode):
+    """padnd::pad_backward's computation."""
     array, numpy_typed = _numpy_view(grad, "grad")
     grad_input, grad_value = _backward_arrays(array, input_shape, pads, mode)
     return _as_tensor(grad_input, numpy_typed, grad), _as_tensor(grad_value, numpy_typed, grad)
@@ -346,6 +351,27 @@ def _pad_backward_grad(ctx, grad_input, grad_value):
 
 _pad_op.register_autograd(_pad_grad, setup_context=_setup_pad)
 _pad_backward_op.register_autograd(_pad_backward_grad, setup_context=_setup_pad_backward)
+
+
+class _EagerPad(torch.autograd.Function):
+    """padnd::pad for eager autograd: the custom op's forward and backward without its dispatch,
+    which costs tens of µs per call (a small pad's forward and backward cost a few µs). The
+    backward of a backward (create_graph) goes through padnd::pad_backward, differentiable.
+    forward takes ctx (no setup_context): Function.apply then skips binding the arguments to
+    forward's signature (inspect, ~10 µs). torch.func's transforms would need setup_context,
+    but the custom op does not support them either."""
+
+    @staticmethod
+    def forward(ctx, input, pads, mode, value):
+        _setup_pad(ctx, (input, pads, mode, value), None)
+        return _pad_forward(input, pads, mode, value.item())
+
+    @staticmethod
+    def backward(ctx, grad):
+        if torch.is_grad_enabled():  # create_graph: the gradient is differentiated again
+            return _pad_grad(ctx, grad)
+        grad_input, grad_value = _pad_backward(grad, ctx.input_shape, ctx.pads, ctx.mode)
+        return grad_input, None, None, grad_value
 
 
 def _check_pads(pad, shape) -> list:
@@ -430,4 +456,6 @@ def pad(input, pad, mode: str = "constant", value=None):
         value = value.to(input.dtype)
     else:
         value = torch.tensor(0 if value is None else value, dtype=input.dtype)
+    if tracked and not torch.compiler.is_compiling():
+        return _EagerPad.apply(input, pads, mode, value)
     return torch.ops.padnd.pad(input, pads, mode, value)

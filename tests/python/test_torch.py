@@ -208,6 +208,26 @@ def test_gradcheck_and_gradgradcheck(mode):
 
 
 @pytest.mark.parametrize("mode", ALL_MODES)
+def test_eager_route_equals_the_custom_op(mode):
+    """padnd.torch.pad's eager autograd.Function and the custom op give the same bits: the
+    output, the gradients (input, value) and their own gradients (create_graph)."""
+    function, inputs = differentiable_case(mode)
+    grad = torch.randn(function(*inputs).shape, dtype=torch.float64, requires_grad=True)
+    ours = function(*inputs)
+    value = inputs[1] if mode == "constant" else torch.tensor(0.0, dtype=torch.float64)
+    theirs = torch.ops.padnd.pad(inputs[0], [1, 2, 5, -1, 2, 3], mode, value)
+    assert type(ours.grad_fn).__name__ != type(theirs.grad_fn).__name__  # two routes
+    assert torch.equal(ours, theirs)
+    plain = [torch.autograd.grad(out, inputs, grad, retain_graph=True) for out in (ours, theirs)]
+    first = [torch.autograd.grad(out, inputs, grad, create_graph=True) for out in (ours, theirs)]
+    for a, b, c, d in zip(*plain, *first):
+        assert torch.equal(a, b) and torch.equal(a, c) and torch.equal(a, d)
+    # pad is linear: its first gradients are functions of `grad` alone.
+    second = [torch.autograd.grad(g[0].square().sum(), grad)[0] for g in first]
+    assert torch.equal(second[0], second[1])
+
+
+@pytest.mark.parametrize("mode", ALL_MODES)
 def test_opcheck(mode):
     tensor = torch.randn(3, 4, 5, dtype=torch.float64, requires_grad=True)
     value = torch.tensor(0.5, dtype=torch.float64, requires_grad=mode == "constant")
