@@ -17,7 +17,6 @@ namespace {
 struct TypeInfo {
   DType dtype;
   std::string_view name;
-  Storage storage;
   int bits;
   char numpy_kind = '\0';
   bool numpy_only = false;
@@ -26,36 +25,36 @@ struct TypeInfo {
 constexpr int kLongDoubleBits = 8 * static_cast<int>(sizeof(long double));
 
 constexpr std::array<TypeInfo, 30> kTypes{{
-    {DType::boolean, "bool", Storage::bytes, 8, 'b'},
-    {DType::int8, "int8", Storage::bytes, 8, 'i'},
-    {DType::int16, "int16", Storage::bytes, 16, 'i'},
-    {DType::int32, "int32", Storage::bytes, 32, 'i'},
-    {DType::int64, "int64", Storage::bytes, 64, 'i'},
-    {DType::uint8, "uint8", Storage::bytes, 8, 'u'},
-    {DType::uint16, "uint16", Storage::bytes, 16, 'u'},
-    {DType::uint32, "uint32", Storage::bytes, 32, 'u'},
-    {DType::uint64, "uint64", Storage::bytes, 64, 'u'},
-    {DType::float16, "float16", Storage::bytes, 16, 'f'},
-    {DType::bfloat16, "bfloat16", Storage::bytes, 16},
-    {DType::float32, "float32", Storage::bytes, 32, 'f'},
-    {DType::float64, "float64", Storage::bytes, 64, 'f'},
-    {DType::complex64, "complex64", Storage::bytes, 64, 'c'},
-    {DType::complex128, "complex128", Storage::bytes, 128, 'c'},
-    {DType::string, "string", Storage::string, 8 * static_cast<int>(sizeof(std::string))},
-    {DType::float8e4m3fn, "float8e4m3fn", Storage::bytes, 8},
-    {DType::float8e4m3fnuz, "float8e4m3fnuz", Storage::bytes, 8},
-    {DType::float8e5m2, "float8e5m2", Storage::bytes, 8},
-    {DType::float8e5m2fnuz, "float8e5m2fnuz", Storage::bytes, 8},
-    {DType::float8e8m0, "float8e8m0", Storage::bytes, 8},
-    {DType::int4, "int4", Storage::nibble, 4},
-    {DType::uint4, "uint4", Storage::nibble, 4},
-    {DType::float4e2m1, "float4e2m1", Storage::nibble, 4},
-    {DType::int2, "int2", Storage::crumb, 2},
-    {DType::uint2, "uint2", Storage::crumb, 2},
-    {DType::datetime64, "datetime64", Storage::bytes, 64, 'M', true},
-    {DType::timedelta64, "timedelta64", Storage::bytes, 64, 'm', true},
-    {DType::longdouble, "longdouble", Storage::bytes, kLongDoubleBits, 'f', true},
-    {DType::clongdouble, "clongdouble", Storage::bytes, 2 * kLongDoubleBits, 'c', true},
+    {DType::boolean, "bool", 8, 'b'},
+    {DType::int8, "int8", 8, 'i'},
+    {DType::int16, "int16", 16, 'i'},
+    {DType::int32, "int32", 32, 'i'},
+    {DType::int64, "int64", 64, 'i'},
+    {DType::uint8, "uint8", 8, 'u'},
+    {DType::uint16, "uint16", 16, 'u'},
+    {DType::uint32, "uint32", 32, 'u'},
+    {DType::uint64, "uint64", 64, 'u'},
+    {DType::float16, "float16", 16, 'f'},
+    {DType::bfloat16, "bfloat16", 16},
+    {DType::float32, "float32", 32, 'f'},
+    {DType::float64, "float64", 64, 'f'},
+    {DType::complex64, "complex64", 64, 'c'},
+    {DType::complex128, "complex128", 128, 'c'},
+    {DType::string, "string", 8 * static_cast<int>(sizeof(std::string))},
+    {DType::float8e4m3fn, "float8e4m3fn", 8},
+    {DType::float8e4m3fnuz, "float8e4m3fnuz", 8},
+    {DType::float8e5m2, "float8e5m2", 8},
+    {DType::float8e5m2fnuz, "float8e5m2fnuz", 8},
+    {DType::float8e8m0, "float8e8m0", 8},
+    {DType::int4, "int4", 4},
+    {DType::uint4, "uint4", 4},
+    {DType::float4e2m1, "float4e2m1", 4},
+    {DType::int2, "int2", 2},
+    {DType::uint2, "uint2", 2},
+    {DType::datetime64, "datetime64", 64, 'M', true},
+    {DType::timedelta64, "timedelta64", 64, 'm', true},
+    {DType::longdouble, "longdouble", kLongDoubleBits, 'f', true},
+    {DType::clongdouble, "clongdouble", 2 * kLongDoubleBits, 'c', true},
 }};
 
 constexpr bool in_enum_order() {
@@ -73,11 +72,6 @@ const TypeInfo* find(DType d) {
 }
 
 }  // namespace
-
-Storage ElementType::storage() const noexcept {
-  const TypeInfo* t = find(dtype);
-  return t ? t->storage : Storage::bytes;
-}
 
 std::int64_t ElementType::item_bytes() const noexcept {
   const TypeInfo* t = find(dtype);

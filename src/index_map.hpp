@@ -123,20 +123,19 @@ constexpr MiddleRun middle_run(const AxisRule& r, std::int64_t out_len) noexcept
     first = r.pad.begin > 0 ? r.pad.begin : 0;
     extent = r.in_len - src_base - (r.pad.end < 0 ? -r.pad.end : 0);
   }
-  MiddleRun run;
-  run.step = step;
-  run.out_begin = first;
+  std::int64_t out_begin = first;
   std::int64_t skipped = 0;  // input elements before the run
   if (first < 0) {  // the next source position at or after 0; -first fits (no INT64_MIN pads)
     const std::int64_t behind = -first % step;
-    run.out_begin = behind == 0 ? 0 : step - behind;
+    out_begin = behind == 0 ? 0 : step - behind;
     skipped = -first / step + (behind == 0 ? 0 : 1);
   }
   const std::int64_t stop = out_len < first + extent ? out_len : first + extent;
-  if (stop <= run.out_begin) return MiddleRun{};
-  run.len = stop - run.out_begin;
-  run.src = src_base + skipped;
-  return run;
+  // One object built field by field on every path: a struct assembled in memory from scalar
+  // stores and copied whole stalls the copy's wide loads (store forwarding).
+  const bool empty = stop <= out_begin;
+  return MiddleRun{empty ? 0 : out_begin, empty ? 0 : stop - out_begin,
+                   empty ? 0 : src_base + skipped, empty ? 1 : step};
 }
 
 /// middle_run of an axis of `out_len` positions restricted to its window [start, start + len)
@@ -145,16 +144,16 @@ constexpr MiddleRun middle_run(const AxisRule& r, std::int64_t out_len) noexcept
 constexpr MiddleRun window_middle_run(const AxisRule& r, std::int64_t out_len, std::int64_t start,
                                       std::int64_t len) noexcept {
   const MiddleRun m = middle_run(r, out_len);
-  if (start == 0 && len == out_len) return m;  // the whole axis (every make_plan)
   std::int64_t lo = m.out_begin > start ? m.out_begin : start;
   const std::int64_t stop = m.out_begin + m.len < start + len ? m.out_begin + m.len : start + len;
-  if (m.len == 0 || lo >= stop) return MiddleRun{};
-  const std::int64_t past = (lo - m.out_begin) % m.step;  // positions past a source position
-  if (past != 0) {
-    if (m.step - past >= stop - lo) return MiddleRun{};  // no source position in the window
-    lo += m.step - past;
+  bool empty = m.len == 0 || lo >= stop;
+  if (const std::int64_t past = (lo - m.out_begin) % m.step; !empty && past != 0) {
+    empty = m.step - past >= stop - lo;  // no source position in the window
+    lo += m.step - past;                 // positions past a source position
   }
-  return MiddleRun{lo - start, stop - lo, m.src + (lo - m.out_begin) / m.step, m.step};
+  // One return, built field by field (see middle_run).
+  return MiddleRun{empty ? 0 : lo - start, empty ? 0 : stop - lo,
+                   empty ? 0 : m.src + (lo - m.out_begin) / m.step, empty ? 1 : m.step};
 }
 
 }  // namespace padnd::detail

@@ -49,7 +49,22 @@ struct ElementType {
     return t;
   }
 
-  [[nodiscard]] Storage storage() const noexcept;
+  /// Inline: the planner and the executor ask on every call.
+  [[nodiscard]] constexpr Storage storage() const noexcept {
+    switch (dtype) {
+      case DType::string:
+        return Storage::string;
+      case DType::int4:
+      case DType::uint4:
+      case DType::float4e2m1:
+        return Storage::nibble;
+      case DType::int2:
+      case DType::uint2:
+        return Storage::crumb;
+      default:
+        return Storage::bytes;
+    }
+  }
   /// Bytes per element for `bytes` and `string` storage; 0 for packed types.
   [[nodiscard]] std::int64_t item_bytes() const noexcept;
   /// Bits per element for packed types (4 or 2); 8 * item_bytes otherwise.
