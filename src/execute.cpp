@@ -176,6 +176,17 @@ void whole_rows(const BytesLoop& loop, OuterWalker& walker, std::int64_t r0, std
   }
 }
 
+/// Whether the bordered rows of `plan` are long pieces of longer input rows (a window's): each
+/// then starts cold for the hardware prefetcher, and asking for the next row's start pays.
+/// Back-to-back input rows need no help, and short ones cost less than the request.
+bool prefetch_rows(const Plan& plan, const RowContext& ctx) {
+  constexpr std::int64_t kPrefetchMinBytes = 512;
+  const std::int64_t copy_bytes = ctx.bordered->copy_len * ctx.unit_bytes;
+  if (copy_bytes < kPrefetchMinBytes) return false;  // first: tiny pads pay nothing more
+  const std::span<const PlanAxis> axes = detail::program(plan).axes();
+  return axes.size() >= 2 && axes[axes.size() - 2].in_stride != copy_bytes;
+}
+
 /// Writes positions [p0, p1) of rows [r0, r1), row r0 at `out`, and leaves `walker` at r1.
 template <std::int64_t W>
 void write_rows(const BytesLoop& loop, OuterWalker& walker, std::int64_t r0, std::int64_t r1,
@@ -185,6 +196,17 @@ void write_rows(const BytesLoop& loop, OuterWalker& walker, std::int64_t r0, std
   if (ctx.bordered != nullptr && p0 == 0 && p1 == ctx.row_len) {
     // The bordered form: a row costs its copy and two short border writes.
     const detail::BorderedRowWriter<W> write_row(ctx);
+    if (prefetch_rows(*loop.plan, ctx)) {
+      whole_rows(
+          loop, walker, r0, r1, out,
+          [&](std::byte* row, const auto& in_rows, std::int64_t rows, std::int64_t, std::int64_t) {
+            for (std::int64_t i = 0; i < rows; ++i) {
+              if (i + 1 < rows) write_row.prefetch(in_rows[i + 1]);
+              write_row(row + i * loop.pitch, in_rows[i]);
+            }
+          });
+      return;
+    }
     whole_rows(
         loop, walker, r0, r1, out,
         [&](std::byte* row, const auto& in_rows, std::int64_t rows, std::int64_t, std::int64_t) {

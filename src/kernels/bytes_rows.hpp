@@ -293,6 +293,13 @@ class BorderedRowWriter {
     if (row_.end.len > 0) border(copy_out + bytes, row_.end, in);
   }
 
+  /// Prefetches the start of the copy that the row from `in` will read.
+  PADND_INLINE void prefetch(const std::byte* in) const {
+    prefetch_start(in + row_.copy_src * unit_, row_copy_bytes());
+  }
+  /// Bytes of a row's copy from the input.
+  [[nodiscard]] std::int64_t row_copy_bytes() const { return row_.copy_len * unit_; }
+
  private:
   /// A border at `out`: the pad value, or its run of sources from the input row at `in`.
   PADND_INLINE void border(std::byte* out, const BorderedRow::Border& b,
