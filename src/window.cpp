@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstring>
+#include <limits>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -80,11 +81,74 @@ void check_out_strides(const Plan& plan, const Window& window,
   detail::check_strided_extent("output strides", window.shape, strides, unit);
 }
 
-/// The part of the output a window of a plan with passes reads: on each pass's axis where the
-/// window holds pad positions, the window widened over the axis's original elements (the values
-/// of its pad positions come from them); a ramp's values also depend on the width of its side,
-/// and odd reflection's on both sides (numpy extends them in turns), so those take the whole
-/// side or axis.
+/// Whether every pad position on one side of `pass`'s axis ends up with the same value along
+/// the axis: the side gets one value per lane (a constant, the edge element, a statistic), and
+/// later passes act along other axes, lane by lane (docs/design.md §5c).
+bool uniform_sides(const AxisPass& pass) {
+  switch (pass.rule.mode) {
+    case Mode::constant:
+    case Mode::edge:
+    case Mode::maximum:
+    case Mode::mean:
+    case Mode::median:
+    case Mode::minimum:
+      return !pass.rule.odd && pass.in_len > 0;
+    default:
+      return false;
+  }
+}
+
+/// Original elements next to the edge that a uniform side's value reads (at least the edge
+/// element, so that the box keeps one original element of the axis).
+std::int64_t side_reads(const AxisPass& pass, bool begin_side) {
+  const Mode mode = pass.rule.mode;
+  if (mode == Mode::constant || mode == Mode::edge || mode == Mode::linear_ramp) return 1;
+  return std::max<std::int64_t>(1,
+                                begin_side ? pass.rule.begin_stat_elems : pass.rule.end_stat_elems);
+}
+
+/// Whether a window's box holds, on `pass`'s axis, only what the sides it touches read: their
+/// original elements next to the edge, and one pad position of a uniform side or a ramp's
+/// positions from the window to the edge (a ramp's value depends on the position only through
+/// its distance from the edge and the side's width, AxisPass::begin_beyond).
+bool narrows(const AxisPass& pass) {
+  return uniform_sides(pass) || (pass.rule.mode == Mode::linear_ramp && pass.in_len > 0);
+}
+
+/// Whether the box of `window` holds one position of each uniform side of `pass` it touches.
+bool collapses(const AxisPass& pass, const Window& window) {
+  const std::int64_t first = window.start[pass.axis];
+  const std::int64_t stop = first + window.shape[pass.axis];
+  return uniform_sides(pass) && (first < pass.begin || stop > pass.begin + pass.in_len);
+}
+
+/// The box of a narrowing pass's axis (narrows): the window's original positions, and for each
+/// side the window holds, the pad positions it needs and the original elements they read.
+std::pair<std::int64_t, std::int64_t> side_range(const AxisPass& pass, std::int64_t first,
+                                                 std::int64_t stop) {
+  const bool uniform = uniform_sides(pass);
+  const std::int64_t original_stop = pass.begin + pass.in_len;
+  std::int64_t lo = std::max(first, pass.begin);
+  std::int64_t hi = std::min(stop, original_stop);
+  if (lo >= hi) {  // no original position in the window: start from an empty range
+    lo = std::numeric_limits<std::int64_t>::max();
+    hi = std::numeric_limits<std::int64_t>::min();
+  }
+  if (first < pass.begin) {
+    lo = std::min(lo, uniform ? pass.begin - 1 : first);
+    hi = std::max(hi, pass.begin + side_reads(pass, true));
+  }
+  if (stop > original_stop) {
+    lo = std::min(lo, original_stop - side_reads(pass, false));
+    hi = std::max(hi, uniform ? original_stop + 1 : stop);
+  }
+  return {lo, hi};
+}
+
+/// The part of the output a window of a plan with passes reads, on each pass's axis where the
+/// window holds pad positions: what the sides read (side_range) for uniform sides and ramps;
+/// the whole axis for odd reflection (numpy extends both sides in turns, chunk by chunk); else
+/// the window widened over the axis's original elements, which an index mode's pads copy.
 Window window_box(const Plan& plan, const Window& window) {
   Window box = window;
   for (const AxisPass& pass : detail::program(plan).passes()) {
@@ -93,11 +157,14 @@ Window window_box(const Plan& plan, const Window& window) {
     const std::int64_t stop = first + window.shape[k];
     const std::int64_t original_stop = pass.begin + pass.in_len;
     if (first >= pass.begin && stop <= original_stop) continue;
-    const bool whole_sides = pass.rule.mode == Mode::linear_ramp || pass.rule.odd;
     std::int64_t lo = std::min(first, pass.begin);
     std::int64_t hi = std::max(stop, original_stop);
-    if (pass.rule.odd || (whole_sides && first < pass.begin)) lo = 0;
-    if (pass.rule.odd || (whole_sides && stop > original_stop)) hi = original_stop + pass.end;
+    if (narrows(pass)) {
+      std::tie(lo, hi) = side_range(pass, first, stop);
+    } else if (pass.rule.odd || pass.rule.mode == Mode::linear_ramp) {
+      if (pass.rule.odd || first < pass.begin) lo = 0;
+      if (pass.rule.odd || stop > original_stop) hi = original_stop + pass.end;
+    }
     box.start[k] = lo;
     box.shape[k] = hi - lo;
   }
@@ -138,6 +205,11 @@ Plan box_plan(const Plan& plan, const Window& box, std::int64_t origin_bytes = 0
     pass.begin = begins[k];
     pass.in_len = lens[k];
     pass.end = box.shape[k] - begins[k] - lens[k];
+    pass.begin_beyond = detail::program(plan).passes()[i].begin - pass.begin;  // ramps only
+    pass.end_beyond = detail::program(plan).passes()[i].end - pass.end;
+    // A side the box does not hold may read more original elements than the box has.
+    pass.rule.begin_stat_elems = std::min(pass.rule.begin_stat_elems, lens[k]);
+    pass.rule.end_stat_elems = std::min(pass.rule.end_stat_elems, lens[k]);
     if (pass.begin > 0 || pass.end > 0) passes.push_back(pass);  // others write nothing here
   }
   PlanAccess::set_passes(p, std::move(passes), std::move(begins), std::move(lens));
@@ -157,6 +229,12 @@ void copy_region(const ElementType& type, const std::byte* src, const Ints& src_
   for (;;) {
     if (!strings && src_step == unit && dst_step == unit) {
       std::memcpy(dst, src, static_cast<std::size_t>(row_len * unit));
+    } else if (!strings && src_step == 0 && dst_step == unit && row_len > 0) {
+      std::memcpy(dst, src, static_cast<std::size_t>(unit));  // one element, then doubled
+      for (std::int64_t done = 1; done < row_len; done *= 2) {
+        std::memcpy(dst + done * unit, dst,
+                    static_cast<std::size_t>(std::min(done, row_len - done) * unit));
+      }
     } else {
       for (std::int64_t i = 0; i < row_len; ++i) {
         if (strings) {
@@ -271,6 +349,69 @@ std::vector<ZeroSteps> box_zero_steps(const Plan& plan, const Window& box, const
   return steps;
 }
 
+/// A piece of one axis of a window copied out of its box: `len` window positions from `at`
+/// read box positions from `from` on, or all the one at `from` (a uniform side).
+struct Piece {
+  std::int64_t at = 0;
+  std::int64_t len = 0;
+  std::int64_t from = 0;
+  bool repeats = false;
+};
+using Pieces = InlineVector<Piece, 3>;
+
+/// Axis k of `window` as pieces of `box`: the positions of a side whose box holds one of them
+/// read that one.
+Pieces axis_pieces(const Plan& plan, const Window& box, const Window& window, std::size_t k) {
+  const std::int64_t first = window.start[k];
+  const std::int64_t stop = first + window.shape[k];
+  const std::int64_t lo = box.start[k];
+  const auto& passes = detail::program(plan).passes();
+  const auto pass = std::find_if(passes.begin(), passes.end(), [&](const AxisPass& p) {
+    return p.axis == k && collapses(p, window);
+  });
+  if (pass == passes.end()) return {Piece{0, stop - first, first - lo, false}};
+  const std::int64_t original_stop = pass->begin + pass->in_len;
+  Pieces pieces;
+  const auto add = [&](std::int64_t a, std::int64_t b, std::int64_t from, bool repeats) {
+    if (a < b) pieces.push_back(Piece{a - first, b - a, from, repeats});
+  };
+  add(first, std::min(stop, pass->begin), pass->begin - 1 - lo, true);
+  const std::int64_t middle = std::max(first, pass->begin);
+  add(middle, std::min(stop, original_stop), middle - lo, false);
+  add(std::max(first, original_stop), stop, original_stop - lo, true);
+  return pieces;
+}
+
+/// Copies `window` out of `temp`, the dense buffer of its box, piece by piece.
+void copy_out_of_box(const Plan& plan, const Window& box, const std::byte* temp,
+                     const Window& window, std::byte* out,
+                     std::span<const std::int64_t> out_strides) {
+  const std::size_t rank = box.shape.size();
+  const Ints box_strides = dense_strides(plan, box.shape);
+  std::vector<Pieces> pieces(rank);
+  for (std::size_t k = 0; k < rank; ++k) pieces[k] = axis_pieces(plan, box, window, k);
+  Ints choice(rank);  // the piece of each axis being copied: an odometer over them
+  for (;;) {
+    const std::byte* src = temp;
+    std::byte* dst = out;
+    Ints src_strides(rank);
+    Ints shape(rank);
+    for (std::size_t k = 0; k < rank; ++k) {
+      const Piece& p = pieces[k][static_cast<std::size_t>(choice[k])];
+      src += p.from * box_strides[k];
+      dst += p.at * out_strides[k];
+      src_strides[k] = p.repeats ? 0 : box_strides[k];
+      shape[k] = p.len;
+    }
+    copy_region(plan.type(), src, src_strides, dst, out_strides, shape);
+    for (std::size_t k = rank;;) {
+      if (k-- == 0) return;
+      if (++choice[k] < static_cast<std::int64_t>(pieces[k].size())) break;
+      choice[k] = 0;
+    }
+  }
+}
+
 /// Writes the window through a dense buffer of its box: numpy's passes read beyond the window.
 void execute_through_box(const Plan& plan, const void* in, std::int64_t origin_bytes,
                          const Window& window, void* out, std::span<const std::int64_t> out_strides,
@@ -281,13 +422,8 @@ void execute_through_box(const Plan& plan, const void* in, std::int64_t origin_b
   Tensor temp = box_buffer(plan, box);
   detail::run_engine(p, in, temp.data(), fresh_output_options(options));
   detail::run_passes(p, static_cast<std::byte*>(temp.data()));
-  const Ints box_strides = dense_strides(plan, box.shape);
-  auto* src = static_cast<const std::byte*>(temp.data());
-  for (std::size_t k = 0; k < box.shape.size(); ++k) {
-    src += (window.start[k] - box.start[k]) * box_strides[k];
-  }
-  const Ints shape(window.shape.begin(), window.shape.end());
-  copy_region(plan.type(), src, box_strides, static_cast<std::byte*>(out), out_strides, shape);
+  copy_out_of_box(plan, box, static_cast<const std::byte*>(temp.data()), window,
+                  static_cast<std::byte*>(out), out_strides);
 }
 
 bool empty_window(const Window& window) {

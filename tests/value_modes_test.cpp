@@ -265,6 +265,86 @@ TEST(ValueModes, RampWindowsFollowTheZeroStepRuleOfTheWholePass) {
   }
 }
 
+/// A side whose pad positions all hold one value per lane (a statistic, an edge, a constant) is
+/// computed once, whatever its width: windows 10^8 positions into such pads read only what the
+/// statistics read, and equal any position of the same side of a narrow pad.
+TEST(ValueModes, WindowsOfUniformSidesCostTheirStatisticsNotThePadWidth) {
+  constexpr std::int64_t kFar = 100'000'000;  // a box this wide could not be allocated
+  const std::vector<std::int64_t> shape{6, 5};
+  std::vector<double> values;
+  for (int i = 0; i < 30; ++i) values.push_back(static_cast<double>((i * 7) % 11) - 4);
+  const Tensor in = test::numeric_tensor(DType::float64, shape, values);
+  const auto request = [](std::int64_t rows_pad) {
+    PadSpec spec;
+    spec.axes = {{rows_pad, rows_pad, 0}, {3, kFar, 0}};
+    AxisMode rows;
+    rows.mode = Mode::mean;
+    rows.begin_stat_elems = 2;  // the end side reads every row
+    AxisMode columns;
+    columns.mode = Mode::maximum;
+    columns.end_stat_elems = 1;
+    spec.axis_modes = {rows, columns};
+    return spec;
+  };
+  const Plan far = make_plan(DType::float64, shape, {}, request(kFar));
+  // The narrow pad's rows 0 and 8 hold the begin and end sides' values (rows 0-1, 8-9 are pads).
+  PadSpec narrow_spec = request(2);
+  narrow_spec.axes[1].end = 4;
+  const Tensor narrow = pad(in.view(), narrow_spec);
+  const testing::Grid expected{narrow.shape(), test::numeric_values(narrow)};
+  // Rows deep in each side, columns from the begin pad to deep in the end pad (two pieces).
+  for (const std::int64_t first_row : {std::int64_t{5}, kFar + 6 + 7}) {
+    const Window w{{first_row, 1}, {3, 12}};
+    Tensor got(DType::float64, w.shape);
+    execute_window(far, in.view().data, w, got.data(), got.byte_size());
+    const std::int64_t row = first_row < kFar ? 0 : 8;
+    std::vector<double> want;
+    for (int r = 0; r < 3; ++r) {
+      for (std::int64_t c = 1; c < 13; ++c) {
+        want.push_back(expected.values[static_cast<std::size_t>(row * 12 + std::min(c, 8L))]);
+      }
+    }
+    EXPECT_EQ(test::numeric_values(got), want) << "rows from " << first_row;
+  }
+  // The begin side's mean reads input rows 0-1; the columns' maxima read whole rows.
+  const Window reads = input_window(far, Window{{5, 0}, {3, 4}});
+  EXPECT_EQ(reads.start, (std::vector<std::int64_t>{0, 0}));
+  EXPECT_EQ(reads.shape, (std::vector<std::int64_t>{2, 5}));
+}
+
+/// A ramp's value depends on its side's width and the distance from the edge: a window next to
+/// the edge of a ramp 10^8 positions wide computes the positions from the window to the edge
+/// only, with numpy's arithmetic (start + i * ((edge - start) / width)).
+TEST(ValueModes, WindowsNextToTheEdgeOfAWideRampComputeOnlyThatStretch) {
+  constexpr std::int64_t kWide = 100'000'000;
+  const std::vector<std::int64_t> shape{1000, 3};  // a box of the whole side: 800 GB
+  std::vector<double> values;
+  for (int i = 0; i < 3000; ++i) values.push_back(static_cast<double>((i * 5) % 13) - 6);
+  const Tensor in = test::numeric_tensor(DType::float64, shape, values);
+  PadSpec spec;
+  spec.mode = Mode::linear_ramp;
+  spec.ramp_type = DType::float64;
+  spec.axes = {{0, 0, 0}, {kWide, kWide, 0}};
+  AxisMode ramp;
+  ramp.mode = Mode::linear_ramp;
+  ramp.begin_value = test::element_bytes(DType::float64, 2.5);
+  spec.axis_modes = {AxisMode{}, ramp};
+  const Plan plan = make_plan(DType::float64, shape, {}, spec);
+  const Window w{{0, kWide - 4}, {1000, 6}};  // 4 begin pad positions, 2 original columns
+  Tensor got(DType::float64, w.shape);
+  execute_window(plan, in.view().data, w, got.data(), got.byte_size());
+  const std::vector<double> got_values = test::numeric_values(got);
+  for (std::int64_t r = 0; r < 1000; ++r) {
+    const double edge = values[static_cast<std::size_t>(r * 3)];
+    for (std::int64_t c = 0; c < 6; ++c) {
+      const std::int64_t i = kWide - 4 + c;  // the ramp's index on its side
+      const double want = c < 4 ? static_cast<double>(i) * ((edge - 2.5) / kWide) + 2.5
+                                : values[static_cast<std::size_t>(r * 3 + c - 4)];
+      ASSERT_EQ(got_values[static_cast<std::size_t>(r * 6 + c)], want) << r << "," << c;
+    }
+  }
+}
+
 TEST(ValueModes, WideRowsSplitIntoSeveralLaneGroupsMatchTheReference) {
   // 2500 neighbouring lanes per row: more than one group of lanes (Lanes::kMaxGroupLanes).
   // (reflect makes no pass here: it checks the engine against the same reference.)

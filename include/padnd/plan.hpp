@@ -93,8 +93,10 @@ void execute(const Plan& plan, const void* in, void* out, std::int64_t out_bytes
 /// Writes window `window` of the plan's output into `out`, dense row-major of window.shape
 /// (`out_bytes` available; a packed type's window starts at bit 0 of `out`). Costs O(window +
 /// rank) whatever the output's size, except with numpy's value modes, whose windows are
-/// computed over the box of the output they read (docs/design.md, "Windows"). Throws before
-/// writing anything on a bad window or a small buffer. Safe to call concurrently.
+/// computed over a box of the output: on each such axis, besides the window's positions, one
+/// position of each statistic's side and the stat-length elements it reads, a ramp's positions
+/// from the window to its edge, odd reflection's whole axis (docs/design.md, "Windows").
+/// Throws before writing anything on a bad window or a small buffer. Safe to call concurrently.
 void execute_window(const Plan& plan, const void* in, const Window& window, void* out,
                     std::int64_t out_bytes, const ExecOptions& options = {});
 
@@ -109,7 +111,9 @@ void execute_window(const Plan& plan, const void* in, const Window& window, void
 /// The part of the input that writing `window` reads, per input axis its first position and
 /// count (docs/design.md §5c, "Input boxes"). A window that reads no input element (only pad
 /// values, or an empty window) gives a count of 0 on every axis. With numpy's value modes, a
-/// window holding pad positions of an axis reads that axis's whole extent (its statistics).
+/// window holding pad positions of an axis reads there what the pads' values read: the
+/// stat-length elements next to each edge (by default all), a ramp's edge element, odd
+/// reflection's whole extent.
 Window input_window(const Plan& plan, const Window& window);
 
 /// execute_window with only a box of the input in memory (a chunk, a tile read from a file):

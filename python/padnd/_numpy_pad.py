@@ -271,8 +271,9 @@ def pad_window(array, pad_width, mode="constant", *, window, input_shape=None, i
     1 (or None), negative and out-of-range bounds as numpy reads them, axes without a slice
     whole. The arguments and errors are :func:`pad`'s. The work and memory are those of the
     window, not of the whole result, except in numpy's value modes (linear_ramp, maximum,
-    mean, median, minimum, odd reflection), where a window with pad positions is computed
-    over the part of the result its statistics read.
+    mean, median, minimum, odd reflection), where a window with pad positions also computes
+    what they read: one position per side of a statistic with its ``stat_length`` elements,
+    a ramp's positions from the window to its edge, odd reflection's whole axis.
 
     ``out``: a writeable array of the window's shape and dtype, in any layout (a view into a
     larger array, for tiles written in place), not overlapping the input.
@@ -326,9 +327,9 @@ def input_window(shape, pad_width, mode="constant", *, window, dtype=None, negat
     part to :func:`pad_window` with ``input_shape`` and ``input_start`` (tiles of an array on
     disk, chunks of a distributed one). Where the window reads no input element (only pad
     values, or an empty window) every slice is ``slice(0, 0)``. Index modes read, per axis,
-    the range the window's positions map to; numpy's value modes (linear_ramp, maximum, mean,
-    median, minimum, odd reflection) read an axis's whole extent where the window holds its
-    pad positions. ``dtype`` (default float64) is the input's; the other arguments are
+    the range the window's positions map to; where the window holds pad positions of numpy's
+    value modes, they read the ``stat_length`` elements next to each edge (by default the
+    whole axis), a ramp's edge element, odd reflection's whole extent. ``dtype`` (default float64) is the input's; the other arguments are
     :func:`pad`'s, validated as it validates them."""
     dims = tuple(operator.index(d) for d in shape)
     dtype = np.dtype(np.float64 if dtype is None else dtype)
