@@ -669,7 +669,9 @@ void execute(const Plan& plan, const void* in, void* out, std::int64_t out_bytes
   if (plan.output_elements() == 0) return;
   detail::check_buffers(plan, in, out);
   detail::run_engine(plan, in, out, options);
-  detail::run_passes(plan, static_cast<std::byte*>(out));  // numpy's passes, if any
+  if (!detail::program(plan).passes().empty()) {
+    detail::run_passes(plan, static_cast<std::byte*>(out));  // numpy's passes
+  }
 }
 
 ExecOptions fresh_output_options(ExecOptions options) {
@@ -678,9 +680,11 @@ ExecOptions fresh_output_options(ExecOptions options) {
 }
 
 Tensor pad(const TensorView& input, const PadSpec& spec, const ExecOptions& options) {
-  // The output first: a request too big to allocate fails before any planning work.
-  Tensor out = Tensor::uninitialized(input.type, infer_shape(input.shape, spec));
-  const Plan plan = make_plan(input.type, input.shape, input.byte_strides, spec);
+  // The output before any table: a request too big to allocate fails before planning work.
+  Plan plan = detail::PlanAccess::validate(input.type, input.shape, input.byte_strides, spec);
+  Tensor out =
+      Tensor::uninitialized(input.type, {plan.output_shape().begin(), plan.output_shape().end()});
+  detail::PlanAccess::complete(plan, input.byte_strides, spec);
   execute(plan, input.data, out.data(), out.byte_size(), fresh_output_options(options));
   return out;
 }

@@ -209,15 +209,15 @@ SourceRange tabulate_axis(const AxisRule& rule, std::int64_t start, PlanAxis& a,
   a.tail_tabulated = std::min(a.out_len - mid_begin - mid.len, a.period);
   a.borders_at = static_cast<std::int64_t>(table.size());
   SourceRange range;
-  const auto tabulate = [&](std::int64_t from, std::int64_t to) {
-    for (std::int64_t o = from; o < to; ++o) {
-      const std::int64_t s = detail::source_index(rule, start + o);
-      table.push_back(s);
-      if (s != kPadIndex) range.add(s);
-    }
-  };
-  tabulate(mid_begin - a.head_tabulated, mid_begin);
-  tabulate(mid_begin + mid.len, mid_begin + mid.len + a.tail_tabulated);
+  // The head's entries end at the middle run, the tail's start after it: one loop over both.
+  const std::int64_t head_from = start + mid_begin - a.head_tabulated;
+  const std::int64_t tail_from = start + mid_begin + mid.len - a.head_tabulated;
+  for (std::int64_t i = 0; i < a.tabulated(); ++i) {
+    const std::int64_t s =
+        detail::source_index(rule, (i < a.head_tabulated ? head_from : tail_from) + i);
+    table.push_back(s);
+    if (s != kPadIndex) range.add(s);
+  }
   if (mid.len > 0) {
     range.add(mid.src);
     range.add(mid.src + (mid.step == 1 ? mid.len - 1 : (mid.len - 1) / mid.step));
@@ -721,8 +721,8 @@ void PlanAccess::build_program(Plan& p, std::span<const std::int64_t> starts,
   if (prog.strategy_ != Strategy::segments) prog.gather_ = {};  // only segments gather
 }
 
-Plan PlanAccess::make(const ElementType& type, const std::vector<std::int64_t>& shape,
-                      const std::vector<std::int64_t>& byte_strides, const PadSpec& spec) {
+Plan PlanAccess::validate(const ElementType& type, const std::vector<std::int64_t>& shape,
+                          const std::vector<std::int64_t>& byte_strides, const PadSpec& spec) {
   check_type(type);
   Plan plan;
   plan.type_ = type;
@@ -742,10 +742,21 @@ Plan PlanAccess::make(const ElementType& type, const std::vector<std::int64_t>& 
     prog.pass_lens_.assign(shape.begin(), shape.end());
   }
   check_strides(type, shape, plan.in_elems_, byte_strides);
+  return plan;
+}
+
+void PlanAccess::complete(Plan& plan, const std::vector<std::int64_t>& byte_strides,
+                          const PadSpec& spec) {
   // An empty output needs no fill: an element of a huge item size is never built for nothing.
   if (plan.out_elems_ > 0) set_fill(plan, spec.value);
   set_rules(plan, byte_strides, spec);
   build_program(plan, {}, {});
+}
+
+Plan PlanAccess::make(const ElementType& type, const std::vector<std::int64_t>& shape,
+                      const std::vector<std::int64_t>& byte_strides, const PadSpec& spec) {
+  Plan plan = validate(type, shape, byte_strides, spec);
+  complete(plan, byte_strides, spec);
   return plan;
 }
 

@@ -21,7 +21,8 @@ struct PlanAccess {
   static Program& program(Plan& p) { return *std::launder(reinterpret_cast<Program*>(p.program_)); }
   /// Constructs, copies, moves or destroys the program in a Plan's storage (Plan's special
   /// members).
-  static void construct(Plan& p) { new (p.program_) Program(); }
+  // Default-initialised: every member has its initialiser, and the storage is not zeroed first.
+  static void construct(Plan& p) { new (p.program_) Program; }
   static void construct(Plan& p, const Plan& from) { new (p.program_) Program(program(from)); }
   static void construct(Plan& p, Plan&& from) {
     new (p.program_) Program(std::move(program(from)));
@@ -59,9 +60,17 @@ struct PlanAccess {
     program(p).begins_ = std::move(begins);
     program(p).pass_lens_ = std::move(lens);
   }
-  /// Validation, the request kept per axis, and the program of the whole output (make_plan).
+  /// Validation, the request kept per axis, and the program of the whole output (make_plan):
+  /// validate, then complete.
   static Plan make(const ElementType& type, const std::vector<std::int64_t>& shape,
                    const std::vector<std::int64_t>& byte_strides, const PadSpec& spec);
+  /// Every check of make_plan, the shapes and the passes, without building a table: pad()
+  /// allocates its output between the two, so a request too big to allocate fails first.
+  static Plan validate(const ElementType& type, const std::vector<std::int64_t>& shape,
+                       const std::vector<std::int64_t>& byte_strides, const PadSpec& spec);
+  /// The fill, the request per axis and the program of a validated plan.
+  static void complete(Plan& plan, const std::vector<std::int64_t>& byte_strides,
+                       const PadSpec& spec);
 
  private:
   /// The program of output window `starts` (the plan's output shape is the window's; none: the
