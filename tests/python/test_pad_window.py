@@ -279,6 +279,23 @@ def test_value_mode_window_reads_the_whole_axis_it_pads():
     assert reads == (slice(2, 4), slice(0, 20))
 
 
+def test_statistic_windows_deep_in_wide_pads_read_only_their_statistics():
+    # Every pad position of a side holds one value per lane: a window 10**8 positions in equals
+    # the same side of a narrow pad, and reads the stat_length elements next to the edge.
+    a = np.arange(30, dtype=np.float64).reshape(6, 5) % 7
+    far = 10**8
+    stat_length = ((2, 3), (1, 5))
+    narrow = np.pad(a, ((2, 2), (3, 4)), "maximum", stat_length=stat_length)
+    columns = [min(c, 8) for c in range(1, 13)]  # the far pad's columns 1-12 in the narrow one
+    for rows, narrow_row in ((slice(5, 8), 0), (slice(far + 6 + 9, far + 6 + 12), -1)):
+        got = padnd.pad_window(a, ((far, far), (3, far)), "maximum", stat_length=stat_length,
+                               window=(rows, slice(1, 13)))
+        assert np.array_equal(got, np.broadcast_to(narrow[narrow_row, columns], (3, 12)))
+    reads = padnd.input_window(a.shape, ((far, far), (3, far)), "maximum",
+                               stat_length=stat_length, window=(slice(5, 8), slice(0, 4)))
+    assert reads == (slice(0, 2), slice(0, 1))
+
+
 def test_input_box_errors_name_the_argument():
     a = np.arange(12.0).reshape(3, 4)
     with pytest.raises(ValueError, match=r"input box: axis 1: start 1 and length 2 do not hold "
