@@ -123,10 +123,13 @@ struct AxisPass {
   enum class ZeroStep : std::uint8_t { unknown, none, some };
   ZeroStep begin_zero_step = ZeroStep::unknown;
   ZeroStep end_zero_step = ZeroStep::unknown;
-  /// linear_ramp: positions of each side further from the edge than the lanes hold (a window's
-  /// box holds the positions next to the edge only); the ramp spans begin + begin_beyond.
+  /// linear_ramp: where the positions of each side that the lanes hold lie in the whole side (a
+  /// window's box holds the window's positions only): `beyond` positions further from the edge,
+  /// `skip` nearer it; the ramp spans begin + begin_beyond + begin_skip.
   std::int64_t begin_beyond = 0;
   std::int64_t end_beyond = 0;
+  std::int64_t begin_skip = 0;
+  std::int64_t end_skip = 0;
 };
 
 /// How a plan's output is written: chosen once at planning, from the plan's form alone; the

@@ -108,18 +108,18 @@ std::int64_t side_reads(const AxisPass& pass, bool begin_side) {
 }
 
 /// Whether a window's box holds, on `pass`'s axis, only what the sides it touches read: their
-/// original elements next to the edge, and one pad position of a uniform side or a ramp's
-/// positions from the window to the edge (a ramp's value depends on the position only through
-/// its distance from the edge and the side's width, AxisPass::begin_beyond).
+/// original elements next to the edge, and one pad position of a uniform side or the window's
+/// positions of a ramp's side, placed next to the edge (a ramp's value depends on the position
+/// only through its place in the side, AxisPass::begin_beyond and begin_skip).
 bool narrows(const AxisPass& pass) {
   return uniform_sides(pass) || (pass.rule.mode == Mode::linear_ramp && pass.in_len > 0);
 }
 
-/// Whether the box of `window` holds one position of each uniform side of `pass` it touches.
-bool collapses(const AxisPass& pass, const Window& window) {
+/// Whether `window` holds pad positions of `pass`'s axis that its box holds elsewhere (narrows).
+bool moves_sides(const AxisPass& pass, const Window& window) {
   const std::int64_t first = window.start[pass.axis];
   const std::int64_t stop = first + window.shape[pass.axis];
-  return uniform_sides(pass) && (first < pass.begin || stop > pass.begin + pass.in_len);
+  return narrows(pass) && (first < pass.begin || stop > pass.begin + pass.in_len);
 }
 
 /// The box of a narrowing pass's axis (narrows): the window's original positions, and for each
@@ -134,13 +134,13 @@ std::pair<std::int64_t, std::int64_t> side_range(const AxisPass& pass, std::int6
     lo = std::numeric_limits<std::int64_t>::max();
     hi = std::numeric_limits<std::int64_t>::min();
   }
-  if (first < pass.begin) {
-    lo = std::min(lo, uniform ? pass.begin - 1 : first);
+  if (first < pass.begin) {  // a ramp's positions in the window, moved next to the edge
+    lo = std::min(lo, pass.begin - (uniform ? 1 : std::min(stop, pass.begin) - first));
     hi = std::max(hi, pass.begin + side_reads(pass, true));
   }
   if (stop > original_stop) {
     lo = std::min(lo, original_stop - side_reads(pass, false));
-    hi = std::max(hi, uniform ? original_stop + 1 : stop);
+    hi = std::max(hi, original_stop + (uniform ? 1 : stop - std::max(first, original_stop)));
   }
   return {lo, hi};
 }
@@ -178,14 +178,29 @@ Ints dense_strides(const Plan& plan, std::span<const std::int64_t> shape) {
   return strides;
 }
 
+/// Sets where the side positions a box pass holds lie in the sides of `whole`, the plan's pass
+/// (AxisPass::begin_beyond, begin_skip): a ramp's are the window's; others', next to the edge.
+void place_ramp_sides(const AxisPass& whole, const Window& window, AxisPass& pass) {
+  const std::int64_t first = window.start[whole.axis];
+  const std::int64_t stop = first + window.shape[whole.axis];
+  const std::int64_t original_stop = whole.begin + whole.in_len;
+  pass.begin_skip = pass.end_skip = 0;
+  if (narrows(whole) && !uniform_sides(whole)) {
+    if (first < whole.begin) pass.begin_skip = whole.begin - std::min(stop, whole.begin);
+    if (stop > original_stop) pass.end_skip = std::max(first, original_stop) - original_stop;
+  }
+  pass.begin_beyond = whole.begin - pass.begin - pass.begin_skip;
+  pass.end_beyond = whole.end - pass.end - pass.end_skip;
+}
+
 /// Per pass of a plan: its ramp's zero-step rule on the begin and the end side.
 using ZeroSteps = std::pair<AxisPass::ZeroStep, AxisPass::ZeroStep>;
 
 /// The plan that writes the dense `box` of `plan`'s output, passes included, reading its input
 /// from `origin_bytes` into the input (execute_window); `steps` (empty, or one per pass) set the
 /// passes' ramp rules.
-Plan box_plan(const Plan& plan, const Window& box, std::int64_t origin_bytes = 0,
-              std::span<const ZeroSteps> steps = {}) {
+Plan box_plan(const Plan& plan, const Window& window, const Window& box,
+              std::int64_t origin_bytes = 0, std::span<const ZeroSteps> steps = {}) {
   Plan p = PlanAccess::window(plan, box.start, box.shape, {}, origin_bytes);
   if (detail::program(plan).passes().empty()) return p;
   const std::size_t rank = box.start.size();
@@ -205,8 +220,7 @@ Plan box_plan(const Plan& plan, const Window& box, std::int64_t origin_bytes = 0
     pass.begin = begins[k];
     pass.in_len = lens[k];
     pass.end = box.shape[k] - begins[k] - lens[k];
-    pass.begin_beyond = detail::program(plan).passes()[i].begin - pass.begin;  // ramps only
-    pass.end_beyond = detail::program(plan).passes()[i].end - pass.end;
+    place_ramp_sides(detail::program(plan).passes()[i], window, pass);
     // A side the box does not hold may read more original elements than the box has.
     pass.rule.begin_stat_elems = std::min(pass.rule.begin_stat_elems, lens[k]);
     pass.rule.end_stat_elems = std::min(pass.rule.end_stat_elems, lens[k]);
@@ -359,15 +373,15 @@ struct Piece {
 };
 using Pieces = InlineVector<Piece, 3>;
 
-/// Axis k of `window` as pieces of `box`: the positions of a side whose box holds one of them
-/// read that one.
+/// Axis k of `window` as pieces of `box`: the positions of a uniform side read the one the box
+/// holds, a ramp side's the ones the box holds next to the edge.
 Pieces axis_pieces(const Plan& plan, const Window& box, const Window& window, std::size_t k) {
   const std::int64_t first = window.start[k];
   const std::int64_t stop = first + window.shape[k];
   const std::int64_t lo = box.start[k];
   const auto& passes = detail::program(plan).passes();
   const auto pass = std::find_if(passes.begin(), passes.end(), [&](const AxisPass& p) {
-    return p.axis == k && collapses(p, window);
+    return p.axis == k && moves_sides(p, window);
   });
   if (pass == passes.end()) return {Piece{0, stop - first, first - lo, false}};
   const std::int64_t original_stop = pass->begin + pass->in_len;
@@ -375,10 +389,12 @@ Pieces axis_pieces(const Plan& plan, const Window& box, const Window& window, st
   const auto add = [&](std::int64_t a, std::int64_t b, std::int64_t from, bool repeats) {
     if (a < b) pieces.push_back(Piece{a - first, b - a, from, repeats});
   };
-  add(first, std::min(stop, pass->begin), pass->begin - 1 - lo, true);
+  const bool repeats = uniform_sides(*pass);
+  const std::int64_t begin_stop = std::min(stop, pass->begin);
+  add(first, begin_stop, pass->begin - (repeats ? 1 : begin_stop - first) - lo, repeats);
   const std::int64_t middle = std::max(first, pass->begin);
   add(middle, std::min(stop, original_stop), middle - lo, false);
-  add(std::max(first, original_stop), stop, original_stop - lo, true);
+  add(std::max(first, original_stop), stop, original_stop - lo, repeats);
   return pieces;
 }
 
@@ -417,8 +433,8 @@ void execute_through_box(const Plan& plan, const void* in, std::int64_t origin_b
                          const Window& window, void* out, std::span<const std::int64_t> out_strides,
                          const ExecOptions& options) {
   const Window box = window_box(plan, window);
-  const Plan p =
-      box_plan(plan, box, origin_bytes, box_zero_steps(plan, box, in, origin_bytes, options));
+  const Plan p = box_plan(plan, window, box, origin_bytes,
+                          box_zero_steps(plan, box, in, origin_bytes, options));
   Tensor temp = box_buffer(plan, box);
   detail::run_engine(p, in, temp.data(), fresh_output_options(options));
   detail::run_passes(p, static_cast<std::byte*>(temp.data()));
@@ -573,7 +589,7 @@ std::string describe_window(const Plan& plan, const Window& window) {
   if (box.start != window.start || box.shape != window.shape) {
     text += "computed over " + ranges(box) + " (numpy's value modes read these positions)\n";
   }
-  return text + box_plan(plan, box).describe();
+  return text + box_plan(plan, window, box).describe();
 }
 
 }  // namespace padnd

@@ -705,14 +705,15 @@ static void test_string_errors(void) {
 }
 
 /* The one allocation a caller can make fail: the box of the output that numpy's value modes
- * compute to write a window (here 2^61 bytes). */
+ * compute to write a window (here 2^61 bytes: odd reflection's box is the whole axis). */
 static void test_out_of_memory(void) {
   const float data[2] = {1, 2};
   const int64_t shape[1] = {2}, widths[2] = {(int64_t)1 << 58, (int64_t)1 << 58};
   const int64_t start[1] = {0}, len[1] = {4};
-  const char* const ramp[1] = {"linear_ramp"};
+  const char* const reflect[1] = {"reflect"};
   const padnd_tensor input = {data, {PADND_FLOAT32, 0}, 1, shape, NULL};
-  const padnd_numpy_pad args = numpy_one_mode(widths, ramp);
+  padnd_numpy_pad args = numpy_one_mode(widths, reflect);
+  args.reflect_type = "odd";
   padnd_plan* plan = NULL;
   float out[4];
   CHECK(padnd_plan_create_numpy(&input, &args, &plan) == PADND_OK);

@@ -428,8 +428,13 @@ TEST(Pad, AllocationFailuresSayWhatTheyAreFor) {
                      .c_str());
   }
   const float in[2] = {1, 2};
-  PadSpec ramp = spec_of({{huge, huge, 0}}, Mode::linear_ramp);
-  const Plan plan = make_plan(DType::float32, {2}, {}, ramp);
+  // Odd reflection's box is the whole axis (numpy extends both sides in turns).
+  PadSpec odd = spec_of({{huge, huge, 0}}, Mode::reflect);
+  AxisMode odd_reflect;
+  odd_reflect.mode = Mode::reflect;
+  odd_reflect.odd = true;
+  odd.axis_modes = {odd_reflect};
+  const Plan plan = make_plan(DType::float32, {2}, {}, odd);
   float out[4] = {};
   try {
     execute_window(plan, in, Window{{0}, {4}}, out, sizeof out);

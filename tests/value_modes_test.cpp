@@ -312,10 +312,10 @@ TEST(ValueModes, WindowsOfUniformSidesCostTheirStatisticsNotThePadWidth) {
   EXPECT_EQ(reads.shape, (std::vector<std::int64_t>{2, 5}));
 }
 
-/// A ramp's value depends on its side's width and the distance from the edge: a window next to
-/// the edge of a ramp 10^8 positions wide computes the positions from the window to the edge
-/// only, with numpy's arithmetic (start + i * ((edge - start) / width)).
-TEST(ValueModes, WindowsNextToTheEdgeOfAWideRampComputeOnlyThatStretch) {
+/// A ramp's value depends on its side's width and the position's place in the side: windows
+/// anywhere in a ramp 10^8 positions wide compute their own positions only (the box holds them
+/// next to the edge), with numpy's arithmetic: start + i * ((edge - start) / width).
+TEST(ValueModes, WindowsOfAWideRampComputeTheirOwnPositionsOnly) {
   constexpr std::int64_t kWide = 100'000'000;
   const std::vector<std::int64_t> shape{1000, 3};  // a box of the whole side: 800 GB
   std::vector<double> values;
@@ -327,20 +327,31 @@ TEST(ValueModes, WindowsNextToTheEdgeOfAWideRampComputeOnlyThatStretch) {
   spec.axes = {{0, 0, 0}, {kWide, kWide, 0}};
   AxisMode ramp;
   ramp.mode = Mode::linear_ramp;
-  ramp.begin_value = test::element_bytes(DType::float64, 2.5);
+  ramp.begin_value = test::element_bytes(DType::float64, 2.5);  // the end side ramps from 0
   spec.axis_modes = {AxisMode{}, ramp};
   const Plan plan = make_plan(DType::float64, shape, {}, spec);
-  const Window w{{0, kWide - 4}, {1000, 6}};  // 4 begin pad positions, 2 original columns
-  Tensor got(DType::float64, w.shape);
-  execute_window(plan, in.view().data, w, got.data(), got.byte_size());
-  const std::vector<double> got_values = test::numeric_values(got);
-  for (std::int64_t r = 0; r < 1000; ++r) {
-    const double edge = values[static_cast<std::size_t>(r * 3)];
-    for (std::int64_t c = 0; c < 6; ++c) {
-      const std::int64_t i = kWide - 4 + c;  // the ramp's index on its side
-      const double want = c < 4 ? static_cast<double>(i) * ((edge - 2.5) / kWide) + 2.5
-                                : values[static_cast<std::size_t>(r * 3 + c - 4)];
-      ASSERT_EQ(got_values[static_cast<std::size_t>(r * 6 + c)], want) << r << "," << c;
+  const std::int64_t original_stop = kWide + 3;
+  // Output column -> value of row r: the ramps' formulas, the input's columns between them.
+  const auto want = [&](std::int64_t r, std::int64_t col) {
+    const auto at = [&](std::int64_t c) { return values[static_cast<std::size_t>(r * 3 + c)]; };
+    if (col < kWide) return static_cast<double>(col) * ((at(0) - 2.5) / kWide) + 2.5;
+    if (col < original_stop) return at(col - kWide);
+    // Some rows' end edge is 0, the end value: numpy's zero-step rule (gh-5437) then computes
+    // every row of that side as (i / width) * delta.
+    const auto i = static_cast<double>(kWide - 1 - (col - original_stop));
+    return (i / kWide) * at(2) + 0.0;
+  };
+  for (const std::int64_t first : {std::int64_t{0}, kWide / 2, kWide - 4, original_stop + 5,
+                                   original_stop + kWide - 6, kWide + 1}) {
+    const Window w{{0, first}, {1000, 6}};
+    Tensor got(DType::float64, w.shape);
+    execute_window(plan, in.view().data, w, got.data(), got.byte_size());
+    const std::vector<double> got_values = test::numeric_values(got);
+    for (std::int64_t r = 0; r < 1000; ++r) {
+      for (std::int64_t c = 0; c < 6; ++c) {
+        ASSERT_EQ(got_values[static_cast<std::size_t>(r * 6 + c)], want(r, first + c))
+            << "window from column " << first << ", row " << r << ", column " << c;
+      }
     }
   }
 }

@@ -200,8 +200,8 @@ void run_passes(const Plan& plan, std::byte* out) {
 
 bool ramp_zero_step(const Plan& plan, const AxisPass& pass, bool begin_side, std::byte* edges,
                     std::int64_t count) {
-  const std::int64_t width =
-      begin_side ? pass.begin + pass.begin_beyond : pass.end + pass.end_beyond;
+  const std::int64_t width = begin_side ? pass.begin + pass.begin_beyond + pass.begin_skip
+                                        : pass.end + pass.end_beyond + pass.end_skip;
   bool found = false;
   with_numeric_type(plan.type().dtype, [&]<class T>() {
     with_ramp_type(detail::program(plan).ramp_type().dtype, [&]<class R>() {

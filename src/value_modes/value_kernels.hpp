@@ -85,7 +85,8 @@ void ramp_side(const Lanes& lanes, std::byte* out, const AxisPass& pass, bool be
   const std::int64_t count = begin_side ? pass.begin : pass.end;  // positions the lanes hold
   if (count == 0) return;
   const std::int64_t beyond = begin_side ? pass.begin_beyond : pass.end_beyond;
-  const std::int64_t width = count + beyond;
+  const std::int64_t skip = begin_side ? pass.begin_skip : pass.end_skip;
+  const std::int64_t width = count + beyond + skip;
   const R start = ramp_start<R>(pass, begin_side);
   const std::int64_t n_out = lanes.length();
   const std::int64_t edge_at = begin_side ? pass.begin : n_out - pass.end - 1;
@@ -100,11 +101,11 @@ void ramp_side(const Lanes& lanes, std::byte* out, const AxisPass& pass, bool be
     const Lane<T> lane{lanes.lane(out, l), lanes.stride_bytes()};
     const R delta = Ops::sub(Num<T>::template to_ramp<R>(lane.get(edge_at)), start);
     const R step = Ops::div_count(delta, width);
-    for (std::int64_t i = beyond; i < width; ++i) {
+    for (std::int64_t i = beyond; i < beyond + count; ++i) {
       const R y = Ops::from_count(i);
       const R scaled =
           any_zero_step ? Ops::mul(Ops::div_count(y, width), delta) : Ops::mul(y, step);
-      lane.set(begin_side ? i - beyond : n_out - 1 - i + beyond,
+      lane.set(begin_side ? i - beyond : n_out - pass.end + (width - 1 - skip - i),
                Num<T>::template from_ramp<R>(Ops::add(scaled, start)));
     }
   }

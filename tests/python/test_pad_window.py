@@ -143,8 +143,18 @@ def test_window_errors(window, error, text):
 
 
 def test_a_value_mode_box_too_big_to_allocate_says_what_it_is_for():
+    # Odd reflection's box is the whole axis (numpy extends both sides in turns).
     with pytest.raises(MemoryError, match=r"cannot allocate \d+ bytes .* numpy's value modes"):
-        padnd.pad_window(np.zeros(2, np.float32), 2**58, "linear_ramp", window=(slice(0, 4),))
+        padnd.pad_window(np.zeros(2, np.float32), 2**58, "reflect", reflect_type="odd",
+                         window=(slice(0, 4),))
+
+
+def test_ramp_windows_far_from_the_edge_compute_their_own_positions():
+    a = np.array([1.0, 4.0, 9.0])
+    far = 2**58  # a box of the side could not be allocated
+    got = padnd.pad_window(a, far, "linear_ramp", end_values=2.0, window=(slice(5, 9),))
+    want = np.arange(5, 9) * ((1.0 - 2.0) / far) + 2.0  # numpy's linspace arithmetic
+    assert np.array_equal(got, want)
 
 
 def test_out_errors_name_the_argument():
