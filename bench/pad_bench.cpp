@@ -24,6 +24,9 @@
 //                                  touched one whole or as the 64 tiles, all cores: the
 //                                  tiling's own cost (large workloads)
 //   kernel/<kernel>_<width>        each row kernel of the kernel list alone (kernel_bench.cpp)
+//   value_window/<mode>/width:<w>  a 3 x 4 window half-way into a <w>-wide pad of numpy's value
+//                                  mode <mode> (a 256 x 256 float32 input): a window's cost
+//                                  as the pad widens
 #include <benchmark/benchmark.h>
 #include <sys/mman.h>
 
@@ -301,6 +304,21 @@ void memcpy_output(benchmark::State& state, const Workload& w, bool tiled) {
   state.SetBytesProcessed(state.iterations() * 2 * bytes);
 }
 
+void value_window(benchmark::State& state, padnd::Mode mode, std::int64_t width) {
+  const std::vector<std::int64_t> shape{256, 256};
+  const std::vector<float> in(256 * 256, 1.5f);
+  padnd::PadSpec spec;
+  spec.mode = mode;
+  spec.axes = {{width, width, 0}, {0, 0, 0}};
+  const padnd::Plan plan = padnd::make_plan(padnd::DType::float32, shape, {}, spec);
+  const padnd::Window window{{width / 2, 100}, {3, 4}};
+  float out[12];
+  for (auto _ : state) {
+    padnd::execute_window(plan, in.data(), window, out, sizeof out);
+    benchmark::DoNotOptimize(out);
+  }
+}
+
 benchmark::TimeUnit unit_for(const std::string& size) {
   return size == "large" ? benchmark::kMillisecond
          : size == "medium" ? benchmark::kMicrosecond
@@ -350,6 +368,14 @@ void register_all() {
         ->UseRealTime()->Unit(unit);
     benchmark::RegisterBenchmark(("memcpy_fresh/" + name).c_str(), memcpy_fresh, w)
         ->UseRealTime()->Unit(unit);
+  }
+  for (const padnd::Mode mode : {padnd::Mode::mean, padnd::Mode::linear_ramp}) {
+    for (const std::int64_t width : {1'000, 100'000, 10'000'000}) {
+      const std::string name =
+          "value_window/" + std::string(padnd::mode_name(mode)) + "/width:" + std::to_string(width);
+      benchmark::RegisterBenchmark(name.c_str(), value_window, mode, width)
+          ->Unit(benchmark::kMicrosecond);
+    }
   }
 }
 
