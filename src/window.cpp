@@ -98,8 +98,9 @@ bool uniform_sides(const AxisPass& pass) {
   }
 }
 
-/// Original elements next to the edge that a uniform side's value reads (at least the edge
-/// element, so that the box keeps one original element of the axis).
+/// Original elements next to the edge that a side's values read (narrows): a statistic's
+/// stat-length elements, else the edge element (kept for a constant too, so that the box holds
+/// an original element of the axis).
 std::int64_t side_reads(const AxisPass& pass, bool begin_side) {
   const Mode mode = pass.rule.mode;
   if (mode == Mode::constant || mode == Mode::edge || mode == Mode::linear_ramp) return 1;
@@ -587,7 +588,9 @@ std::string describe_window(const Plan& plan, const Window& window) {
   };
   std::string text = "window " + ranges(window) + " of the output\n";
   if (box.start != window.start || box.shape != window.shape) {
-    text += "computed over " + ranges(box) + " (numpy's value modes read these positions)\n";
+    text += "computed over " + ranges(box) +
+            " (numpy's value modes: what the pads read, and the window's pad positions held next "
+            "to their edge)\n";
   }
   return text + box_plan(plan, window, box).describe();
 }
