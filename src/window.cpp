@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine.hpp"
+#include "kernels/bytes_rows.hpp"
 #include "message_text.hpp"
 #include "padnd/error.hpp"
 #include "padnd/plan.hpp"
@@ -123,11 +124,27 @@ bool moves_sides(const AxisPass& pass, const Window& window) {
   return narrows(pass) && (first < pass.begin || stop > pass.begin + pass.in_len);
 }
 
+/// Pad positions of each side of a narrowing pass's axis (narrows) that the box of window
+/// positions [first, stop) holds next to the edge: one of a uniform side, the window's of a
+/// ramp's; none of a side the window does not touch.
+struct HeldSides {
+  std::int64_t begin = 0;
+  std::int64_t end = 0;
+};
+HeldSides held_sides(const AxisPass& pass, std::int64_t first, std::int64_t stop) {
+  const bool uniform = uniform_sides(pass);
+  const std::int64_t original_stop = pass.begin + pass.in_len;
+  HeldSides held;
+  if (first < pass.begin) held.begin = uniform ? 1 : std::min(stop, pass.begin) - first;
+  if (stop > original_stop) held.end = uniform ? 1 : stop - std::max(first, original_stop);
+  return held;
+}
+
 /// The box of a narrowing pass's axis (narrows): the window's original positions, and for each
-/// side the window holds, the pad positions it needs and the original elements they read.
+/// side the window holds, its held pad positions and the original elements they read.
 std::pair<std::int64_t, std::int64_t> side_range(const AxisPass& pass, std::int64_t first,
                                                  std::int64_t stop) {
-  const bool uniform = uniform_sides(pass);
+  const HeldSides held = held_sides(pass, first, stop);
   const std::int64_t original_stop = pass.begin + pass.in_len;
   std::int64_t lo = std::max(first, pass.begin);
   std::int64_t hi = std::min(stop, original_stop);
@@ -135,13 +152,13 @@ std::pair<std::int64_t, std::int64_t> side_range(const AxisPass& pass, std::int6
     lo = std::numeric_limits<std::int64_t>::max();
     hi = std::numeric_limits<std::int64_t>::min();
   }
-  if (first < pass.begin) {  // a ramp's positions in the window, moved next to the edge
-    lo = std::min(lo, pass.begin - (uniform ? 1 : std::min(stop, pass.begin) - first));
+  if (held.begin > 0) {
+    lo = std::min(lo, pass.begin - held.begin);
     hi = std::max(hi, pass.begin + side_reads(pass, true));
   }
-  if (stop > original_stop) {
+  if (held.end > 0) {
     lo = std::min(lo, original_stop - side_reads(pass, false));
-    hi = std::max(hi, original_stop + (uniform ? 1 : stop - std::max(first, original_stop)));
+    hi = std::max(hi, original_stop + held.end);
   }
   return {lo, hi};
 }
@@ -244,12 +261,8 @@ void copy_region(const ElementType& type, const std::byte* src, const Ints& src_
   for (;;) {
     if (!strings && src_step == unit && dst_step == unit) {
       std::memcpy(dst, src, static_cast<std::size_t>(row_len * unit));
-    } else if (!strings && src_step == 0 && dst_step == unit && row_len > 0) {
-      std::memcpy(dst, src, static_cast<std::size_t>(unit));  // one element, then doubled
-      for (std::int64_t done = 1; done < row_len; done *= 2) {
-        std::memcpy(dst + done * unit, dst,
-                    static_cast<std::size_t>(std::min(done, row_len - done) * unit));
-      }
+    } else if (!strings && src_step == 0 && dst_step == unit) {
+      detail::repeat_unit<0>(dst, src, row_len, unit);
     } else {
       for (std::int64_t i = 0; i < row_len; ++i) {
         if (strings) {
@@ -391,8 +404,8 @@ Pieces axis_pieces(const Plan& plan, const Window& box, const Window& window, st
     if (a < b) pieces.push_back(Piece{a - first, b - a, from, repeats});
   };
   const bool repeats = uniform_sides(*pass);
-  const std::int64_t begin_stop = std::min(stop, pass->begin);
-  add(first, begin_stop, pass->begin - (repeats ? 1 : begin_stop - first) - lo, repeats);
+  add(first, std::min(stop, pass->begin), pass->begin - held_sides(*pass, first, stop).begin - lo,
+      repeats);
   const std::int64_t middle = std::max(first, pass->begin);
   add(middle, std::min(stop, original_stop), middle - lo, false);
   add(std::max(first, original_stop), stop, original_stop - lo, repeats);
