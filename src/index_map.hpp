@@ -143,17 +143,17 @@ constexpr MiddleRun middle_run(const AxisRule& r, std::int64_t out_len) noexcept
 /// position in the run (tests check it against source_index).
 constexpr MiddleRun window_middle_run(const AxisRule& r, std::int64_t out_len, std::int64_t start,
                                       std::int64_t len) noexcept {
+  // The whole axis (every make_plan), built in place (see middle_run).
+  if (start == 0 && len == out_len) return middle_run(r, out_len);
   const MiddleRun m = middle_run(r, out_len);
-  // The whole axis (every make_plan) starts at the run's first source: no division.
-  const bool whole = start == 0 && len == out_len;
   std::int64_t lo = m.out_begin > start ? m.out_begin : start;
   const std::int64_t stop = m.out_begin + m.len < start + len ? m.out_begin + m.len : start + len;
   bool empty = m.len == 0 || lo >= stop;
-  if (const std::int64_t past = whole ? 0 : (lo - m.out_begin) % m.step; !empty && past != 0) {
+  if (const std::int64_t past = (lo - m.out_begin) % m.step; !empty && past != 0) {
     empty = m.step - past >= stop - lo;  // no source position in the window
     lo += m.step - past;                 // positions past a source position
   }
-  const std::int64_t skipped = whole ? 0 : (lo - m.out_begin) / m.step;  // sources before lo
+  const std::int64_t skipped = (lo - m.out_begin) / m.step;  // sources before lo
   // One return, built field by field (see middle_run).
   return MiddleRun{empty ? 0 : lo - start, empty ? 0 : stop - lo, empty ? 0 : m.src + skipped,
                    empty ? 1 : m.step};

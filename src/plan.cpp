@@ -191,30 +191,38 @@ struct SourceRange {
   }
 };
 
-/// Sets axis `a`'s runs for output positions [start, start + a.out_len) of `rule`, tabulates
-/// its borders' periods nearest the middle run, and returns the input positions it reads.
-SourceRange tabulate_axis(const AxisRule& rule, std::int64_t start, PlanAxis& a,
-                          BorderTable& table) {
-  // The whole output's length (validated at planning); a window plan's shape is the window's.
-  const std::int64_t full_len = std::max<std::int64_t>(
+/// The whole output's length of axis `rule` (validated at planning): a window plan's shape is
+/// the window's.
+std::int64_t full_length(const AxisRule& rule) {
+  return std::max<std::int64_t>(
       0, rule.pad.begin + detail::dilated_length(rule.in_len, rule.pad.interior) + rule.pad.end);
+}
+
+/// Sets axis `a`'s runs for output positions [start, start + a.out_len) of `rule`, whose whole
+/// output is `full_len` long, tabulates its borders' periods nearest the middle run, and
+/// returns the input positions it reads.
+SourceRange tabulate_axis(const AxisRule& rule, std::int64_t full_len, std::int64_t start,
+                          PlanAxis& a, BorderTable& table) {
   const detail::MiddleRun mid = detail::window_middle_run(rule, full_len, start, a.out_len);
   const std::int64_t mid_begin = mid.len > 0 ? mid.out_begin : 0;
   a.head_len = mid_begin;
   a.mid_len = mid.len;
   a.mid_src = mid.src;
   a.mid_step = mid.step;
-  a.period = detail::source_period(rule);
-  a.head_tabulated = std::min(a.head_len, a.period);
-  a.tail_tabulated = std::min(a.out_len - mid_begin - mid.len, a.period);
+  const std::int64_t period = detail::source_period(rule);
+  const std::int64_t head_tabulated = std::min(mid_begin, period);
+  const std::int64_t tabulated = head_tabulated + std::min(a.out_len - mid_begin - mid.len, period);
+  a.period = period;
+  a.head_tabulated = head_tabulated;
+  a.tail_tabulated = tabulated - head_tabulated;
   a.borders_at = static_cast<std::int64_t>(table.size());
   SourceRange range;
   // The head's entries end at the middle run, the tail's start after it: one loop over both.
-  const std::int64_t head_from = start + mid_begin - a.head_tabulated;
-  const std::int64_t tail_from = start + mid_begin + mid.len - a.head_tabulated;
-  for (std::int64_t i = 0; i < a.tabulated(); ++i) {
+  const std::int64_t head_from = start + mid_begin - head_tabulated;
+  const std::int64_t tail_from = start + mid_begin + mid.len - head_tabulated;
+  for (std::int64_t i = 0; i < tabulated; ++i) {
     const std::int64_t s =
-        detail::source_index(rule, (i < a.head_tabulated ? head_from : tail_from) + i);
+        detail::source_index(rule, (i < head_tabulated ? head_from : tail_from) + i);
     table.push_back(s);
     if (s != kPadIndex) range.add(s);
   }
@@ -234,7 +242,7 @@ void rebase_axis(const SourceRange& range, PlanAxis& a, std::int64_t* view_offse
   a.in_len = range.hi - range.lo + 1;
   a.mid_src -= range.lo;
   std::int64_t* borders = table.data() + a.borders_at;
-  for (std::int64_t i = 0; i < a.tabulated(); ++i) {
+  for (std::int64_t i = 0, n = a.tabulated(); i < n; ++i) {
     if (borders[i] != kPadIndex) borders[i] -= range.lo;
   }
   a.plain = is_identity(a, borders);
@@ -263,8 +271,10 @@ void build_axes(const Plan& plan, std::span<const std::int64_t> starts,
     PlanAxis& a = axes[k];
     a.in_stride = in_strides[k];
     a.out_len = out_shape[k];
-    const SourceRange range =
-        tabulate_axis(axis_rule(plan, k), starts.empty() ? 0 : starts[k], a, table);
+    const AxisRule rule = axis_rule(plan, k);
+    const SourceRange range = starts.empty()
+                                  ? tabulate_axis(rule, a.out_len, 0, a, table)
+                                  : tabulate_axis(rule, full_length(rule), starts[k], a, table);
     if (range.hi < 0) {  // the whole axis is pad value: no input is read through it
       a.in_len = 0;
       continue;
@@ -675,7 +685,12 @@ void PlanAccess::set_rules(Plan& p, const std::vector<std::int64_t>& byte_stride
   prog.negative_order_ = spec.negative_order;
   prog.pads_.assign(spec.axes.begin(), spec.axes.end());
   prog.engine_modes_.resize(rank);
-  for (std::size_t k = 0; k < rank; ++k) prog.engine_modes_[k] = engine_mode(axis_mode(spec, k));
+  Mode* modes = prog.engine_modes_.data();
+  if (spec.axis_modes.empty()) {
+    std::fill(modes, modes + rank, engine_mode(axis_mode(spec, 0)));
+  } else {
+    for (std::size_t k = 0; k < rank; ++k) modes[k] = engine_mode(spec.axis_modes[k]);
+  }
   if (byte_strides.empty()) {
     prog.in_strides_.resize(rank);
     dense_strides(p.in_shape_, element_unit(p.type_), prog.in_strides_);
@@ -791,7 +806,8 @@ std::pair<std::int64_t, std::int64_t> PlanAccess::source_range(const Plan& plan,
   PlanAxis a;
   a.out_len = len;
   BorderTable table;  // one period per side at most (tabulate_axis)
-  const SourceRange range = tabulate_axis(axis_rule(plan, axis), start, a, table);
+  const AxisRule rule = axis_rule(plan, axis);
+  const SourceRange range = tabulate_axis(rule, full_length(rule), start, a, table);
   return {range.lo, range.hi};
 }
 

@@ -266,6 +266,22 @@ TEST(MiddleRun, FarPadsAndInteriors) {
   }
 }
 
+// The unchecked dilated length that the index map uses is padded_length's wherever that fits,
+// up to lengths and interiors whose product nearly fills int64.
+TEST(DilatedLength, AgreesWithTheCheckedPaddedLength) {
+  const std::int64_t k31 = std::int64_t{1} << 31;
+  const std::int64_t lengths[] = {0, 1, 2, 3, 7, 1000, k31, INT64_MAX / 2, INT64_MAX};
+  const std::int64_t interiors[] = {0, 1, 2, 5, k31 - 1, k31, INT64_MAX / 4, INT64_MAX - 1};
+  for (const std::int64_t in_len : lengths) {
+    for (const std::int64_t interior : interiors) {
+      const detail::PaddedLength checked = detail::padded_length(in_len, AxisPad{0, 0, interior});
+      if (checked.overflow != nullptr) continue;
+      EXPECT_EQ(detail::dilated_length(in_len, interior), checked.dilated)
+          << "in_len=" << in_len << " interior=" << interior;
+    }
+  }
+}
+
 // docs/spec.md §2.5: the two orders differ exactly where one side crops and the other pads.
 TEST(SourceIndex, CropThenPadVersusMapOnOriginal) {
   const auto row = [](Mode mode, NegativeOrder order, std::int64_t d, AxisPad p) {

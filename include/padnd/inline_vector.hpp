@@ -7,6 +7,8 @@
 #include <cstddef>
 #include <cstring>
 #include <initializer_list>
+#include <iterator>
+#include <memory>
 #include <new>
 #include <type_traits>
 #include <vector>
@@ -69,6 +71,14 @@ class InlineVector {
   template <class It>
   void assign(It first, It last) {
     clear();
+    if constexpr (std::contiguous_iterator<It>) {  // one block while it fits inline
+      if (static_cast<std::size_t>(last - first) <= N) {
+        std::memcpy(inline_, std::to_address(first),
+                    static_cast<std::size_t>(last - first) * sizeof(T));
+        size_ = static_cast<std::size_t>(last - first);
+        return;
+      }
+    }
     for (; first != last; ++first) push_back(*first);
   }
 
