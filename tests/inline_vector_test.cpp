@@ -23,7 +23,7 @@ TEST(InlineVector, RandomOperationsMatchStdVectorAcrossTheInlineCapacity) {
   std::vector<std::int64_t> want;
   for (int step = 0; step < 20000; ++step) {
     const auto value = static_cast<std::int64_t>(rng());
-    switch (rng() % 6) {
+    switch (rng() % 7) {
       case 0:
       case 1:
       case 2:
@@ -40,6 +40,13 @@ TEST(InlineVector, RandomOperationsMatchStdVectorAcrossTheInlineCapacity) {
         const std::size_t n = rng() % 10;  // grows, shrinks, crosses the capacity both ways
         got.resize(n);
         want.resize(n);
+        break;
+      }
+      case 5: {  // a contiguous range (one block inline), from an inline or a spilled vector
+        std::vector<std::int64_t> range(rng() % 10);
+        for (auto& x : range) x = static_cast<std::int64_t>(rng());
+        got.assign(range.begin(), range.end());
+        want = range;
         break;
       }
       default:
