@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -449,11 +450,12 @@ void run_bytes(const Plan& plan, const RowContext& ctx, const std::byte* in, con
   }
   split_grid(loop, ctx.row_len, tasks);
   choose_path<W>(loop, plan);
-  RowContext staged_ctx{};
+  // Made only when staged: value-initialising a context on every call zeroes it (rep stos).
+  std::optional<RowContext> staged_ctx;
   if (loop.path == BytesLoop::Path::staged) {
-    staged_ctx = ctx;
-    staged_ctx.stream = false;  // the stage itself is cached; it streams out
-    loop.ctx = &staged_ctx;
+    staged_ctx.emplace(ctx);
+    staged_ctx->stream = false;  // the stage itself is cached; it streams out
+    loop.ctx = &*staged_ctx;
   }
   const std::int64_t parts = loop.row_parts * loop.col_parts;
   if (parts == 1) {

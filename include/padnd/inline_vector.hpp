@@ -118,8 +118,8 @@ class InlineVector {
       if (spilled()) {
         std::memcpy(inline_, heap_.data(), n * sizeof(T));
         heap_.clear();
-      } else {
-        for (std::size_t i = size_; i < n; ++i) new (inline_ + i) T{};
+      } else if (n > size_) {
+        value_initialise(inline_ + size_, n - size_);
       }
     }
     size_ = n;
@@ -134,6 +134,18 @@ class InlineVector {
 
  private:
   [[nodiscard]] bool spilled() const noexcept { return size_ > N; }
+  /// Makes `count` value-initialised elements at `at` as copies of one. Value-initialising a
+  /// large T in place compiles to a string instruction (rep stos) that zeroes it first: slow to
+  /// start, and the fields written after it cannot be read back from the store buffer.
+  static void value_initialise(T* at, std::size_t count) noexcept {
+    static const T value{};
+    const T* from = &value;
+#if defined(__GNUC__)
+    asm("" : "+r"(from));  // the compiler copies the object instead of rebuilding its value
+#endif
+    for (std::size_t i = 0; i < count; ++i)
+      std::memcpy(static_cast<void*>(at + i), from, sizeof(T));
+  }
 
   std::size_t size_ = 0;
   // A union member is not constructed: elements are made as they are put there (placement new;
