@@ -378,13 +378,14 @@ void append_border(const std::int64_t* entries, std::int64_t from, std::int64_t 
   if (!begin_border) segs.push_back(repeats);
 }
 
-/// The row's segments; gather segments' sources are appended to `gather`.
-RowSegments build_row(const PlanAxis& row, const std::int64_t* table,
-                      std::vector<std::int64_t>& gather) {
-  RowSegments segs;
+/// Sets `segs` to the row's segments (built in place: a copy of segments just written is a
+/// wide read of narrow stores); gather segments' sources are appended to `gather`.
+void build_row(const PlanAxis& row, const std::int64_t* table, RowSegments& segs,
+               std::vector<std::int64_t>& gather) {
+  segs.clear();
   if (row.plain) {
     segs.push_back({RowSegment::Kind::copy, 0, row.out_len, 0, 1});
-    return segs;
+    return;
   }
   const std::int64_t* entries = table + row.borders_at;
   append_border(entries, 0, row.head_len, row.head_len - row.head_tabulated, row.head_tabulated,
@@ -397,7 +398,6 @@ RowSegments build_row(const PlanAxis& row, const std::int64_t* table,
   const std::int64_t tail_begin = row.head_len + row.mid_len;
   append_border(entries + row.head_tabulated, tail_begin, row.out_len, tail_begin,
                 row.tail_tabulated, segs, gather);
-  return segs;
 }
 
 /// The row program as a BorderedRow: a copy from a contiguous input row with at most one border
@@ -731,7 +731,7 @@ void PlanAccess::build_program(Plan& p, std::span<const std::int64_t> starts,
     unit_axis.plain = true;
     axes.push_back(unit_axis);
   }
-  prog.row_ = build_row(axes.back(), prog.borders_.data(), prog.gather_);
+  build_row(axes.back(), prog.borders_.data(), prog.row_, prog.gather_);
   prog.strategy_ = choose_strategy(prog, storage, out_strides.empty(), p.out_bytes_);
   if (prog.strategy_ != Strategy::segments) prog.gather_ = {};  // only segments gather
 }
