@@ -195,15 +195,17 @@ void write_rows(const BytesLoop& loop, OuterWalker& walker, std::int64_t r0, std
   const RowContext& ctx = *loop.ctx;
   const std::int64_t row_bytes = ctx.row_len * ctx.unit_bytes;
   if (ctx.bordered != nullptr && p0 == 0 && p1 == ctx.row_len) {
-    // The bordered form: a row costs its copy and two short border writes.
+    // The bordered form: a row costs its copy and two short border writes. The pitch is a
+    // local: read through `loop`, it would be reloaded after every row's byte stores.
     const detail::BorderedRowWriter<W> write_row(ctx);
+    const std::int64_t pitch = loop.pitch;
     if (prefetch_rows(*loop.plan, ctx)) {
       whole_rows(
           loop, walker, r0, r1, out,
           [&](std::byte* row, const auto& in_rows, std::int64_t rows, std::int64_t, std::int64_t) {
             for (std::int64_t i = 0; i < rows; ++i) {
               if (i + 1 < rows) write_row.prefetch(in_rows[i + 1]);
-              write_row(row + i * loop.pitch, in_rows[i]);
+              write_row(row + i * pitch, in_rows[i]);
             }
           });
       return;
@@ -211,7 +213,7 @@ void write_rows(const BytesLoop& loop, OuterWalker& walker, std::int64_t r0, std
     whole_rows(
         loop, walker, r0, r1, out,
         [&](std::byte* row, const auto& in_rows, std::int64_t rows, std::int64_t, std::int64_t) {
-          for (std::int64_t i = 0; i < rows; ++i) write_row(row + i * loop.pitch, in_rows[i]);
+          for (std::int64_t i = 0; i < rows; ++i) write_row(row + i * pitch, in_rows[i]);
         });
     return;
   }
