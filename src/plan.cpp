@@ -52,10 +52,11 @@ void check_axis_arguments(std::size_t axis, std::int64_t in_len, const AxisPad& 
 /// A mode that extends the input must have input left to extend (docs/spec.md §2.5).
 void check_extendable(std::size_t axis, std::int64_t in_len, const AxisPad& p, std::int64_t out_len,
                       Mode axis_mode, NegativeOrder order) {
-  const std::string mode = std::string(mode_name(axis_mode));
+  // Built on failure only: this runs on every axis of every plan.
+  const auto mode_text = [&] { return std::string(mode_name(axis_mode)); };
   if (order != NegativeOrder::crop_then_pad) {
     if (in_len == 0 && out_len > 0) {
-      throw Error(Errc::out_of_range, "pads: " + axis_text(axis) + ": " + mode +
+      throw Error(Errc::out_of_range, "pads: " + axis_text(axis) + ": " + mode_text() +
                                           " mode cannot extend an empty axis (length 0) to "
                                           "length " +
                                           std::to_string(out_len));
@@ -65,15 +66,15 @@ void check_extendable(std::size_t axis, std::int64_t in_len, const AxisPad& p, s
   // Both crops may be near INT64_MAX (neither is INT64_MIN: checked before).
   const std::optional<std::int64_t> crop =
       detail::checked_add(p.begin < 0 ? -p.begin : 0, p.end < 0 ? -p.end : 0);
-  const std::string pads_text = detail::side_text(p.begin, p.end);
   if (!crop || *crop > in_len) {
-    throw Error(Errc::out_of_range, "pads: " + axis_text(axis) + ": " + mode + " mode crops " +
-                                        (crop ? std::to_string(*crop) : "more than INT64_MAX") +
-                                        " elements " + pads_text + " from an axis of length " +
-                                        std::to_string(in_len) + "; nothing is left to extend");
+    throw Error(Errc::out_of_range,
+                "pads: " + axis_text(axis) + ": " + mode_text() + " mode crops " +
+                    (crop ? std::to_string(*crop) : "more than INT64_MAX") + " elements " +
+                    detail::side_text(p.begin, p.end) + " from an axis of length " +
+                    std::to_string(in_len) + "; nothing is left to extend");
   }
   if (*crop == in_len && out_len > 0) {  // something must be extended from nothing
-    throw Error(Errc::out_of_range, "pads: " + axis_text(axis) + ": " + mode +
+    throw Error(Errc::out_of_range, "pads: " + axis_text(axis) + ": " + mode_text() +
                                         " mode cannot extend an axis cropped to length 0 "
                                         "(input length " +
                                         std::to_string(in_len) + ", begin " +
