@@ -20,6 +20,8 @@
 //                                  1-D output), each into its place (large workloads); each
 //                                  window's traffic decides its streaming, as a lone window's
 //   tiles64_streamed/<workload>    the same with Streaming::always, as the whole pad streams
+//   tiles64_concurrent/<workload>  the 64 windows shared between the cores (a contiguous range
+//                                  each), every window on one thread: a tiled pipeline's way
 //   memcpy_output|memcpy_tiles64/<workload>   a buffer of the output's shape copied into a
 //                                  touched one whole or as the 64 tiles, all cores: the
 //                                  tiling's own cost (large workloads)
@@ -248,7 +250,10 @@ std::int64_t offset_of(const padnd::Window& t, const std::vector<std::int64_t>& 
   return at;
 }
 
-void pad_tiles(benchmark::State& state, const Workload& w, padnd::Streaming streaming) {
+/// The 64 windows of `w`: one after another, each on all threads, or (`concurrent`) shared
+/// between the cores, a contiguous range of tiles each, every window on its own thread.
+void pad_tiles(benchmark::State& state, const Workload& w, padnd::Streaming streaming,
+               bool concurrent) {
   const padnd::Plan plan = padnd::make_plan(padnd::ElementType{w.dtype}, w.shape, {}, spec_of(w));
   const auto in = make_input(w);
   std::vector<std::byte> out(static_cast<std::size_t>(plan.output_bytes()), std::byte{1});
@@ -257,11 +262,18 @@ void pad_tiles(benchmark::State& state, const Workload& w, padnd::Streaming stre
   const std::vector<padnd::Window> tiles = tiles64(shape);
   padnd::ExecOptions options;
   options.streaming = streaming;
+  options.threads = concurrent ? 1 : 0;
+  const int threads = concurrent ? cores() : 1;
+  const auto tile_count = static_cast<std::int64_t>(tiles.size());
   for (auto _ : state) {
-    for (const padnd::Window& t : tiles) {
-      padnd::execute_window(plan, in.data(), t, out.data() + offset_of(t, strides), strides,
-                            options);
-    }
+    on_threads(threads, [&](int part) {
+      for (std::int64_t i = tile_count * part / threads; i < tile_count * (part + 1) / threads;
+           ++i) {
+        const padnd::Window& t = tiles[static_cast<std::size_t>(i)];
+        padnd::execute_window(plan, in.data(), t, out.data() + offset_of(t, strides), strides,
+                              options);
+      }
+    });
     benchmark::DoNotOptimize(out.data());
     benchmark::ClobberMemory();
   }
@@ -348,11 +360,15 @@ void register_all() {
     }
     if (size != "large") continue;  // the all-core memcpy bounds are quoted for large workloads
     benchmark::RegisterBenchmark(("tiles64/" + name).c_str(), pad_tiles, w,
-                                 padnd::Streaming::automatic)
+                                 padnd::Streaming::automatic, false)
         ->UseRealTime()
         ->Unit(unit);
     benchmark::RegisterBenchmark(("tiles64_streamed/" + name).c_str(), pad_tiles, w,
-                                 padnd::Streaming::always)
+                                 padnd::Streaming::always, false)
+        ->UseRealTime()
+        ->Unit(unit);
+    benchmark::RegisterBenchmark(("tiles64_concurrent/" + name).c_str(), pad_tiles, w,
+                                 padnd::Streaming::automatic, true)
         ->UseRealTime()
         ->Unit(unit);
     for (const bool tiled : {false, true}) {
