@@ -163,10 +163,21 @@ std::pair<std::int64_t, std::int64_t> side_range(const AxisPass& pass, std::int6
   return {lo, hi};
 }
 
+/// Whether the window [first, stop) holds, on each side of an odd reflection, positions of that
+/// side's first chunk only. numpy extends both sides in turns, chunk by chunk, each chunk
+/// mirrored from what is already there (odd_reflect_lane); the first one mirrors original
+/// elements alone, so a box with just the window's pad positions computes the same values.
+bool in_first_chunks(const AxisPass& pass, std::int64_t first, std::int64_t stop) {
+  if (pass.in_len <= 0) return false;
+  if (pass.in_len == 1) return true;  // every position is the edge element
+  const std::int64_t chunk = pass.rule.mode == Mode::symmetric ? pass.in_len : pass.in_len - 1;
+  return pass.begin - first <= chunk && stop - (pass.begin + pass.in_len) <= chunk;
+}
+
 /// The part of the output a window of a plan with passes reads, on each pass's axis where the
 /// window holds pad positions: what the sides read (side_range) for uniform sides and ramps;
-/// the whole axis for odd reflection (numpy extends both sides in turns, chunk by chunk); else
-/// the window widened over the axis's original elements, which an index mode's pads copy.
+/// for odd reflection, the whole axis unless the window is in the sides' first chunks; else the
+/// window widened over the axis's original elements, which an index mode's pads copy.
 Window window_box(const Plan& plan, const Window& window) {
   Window box = window;
   for (const AxisPass& pass : detail::program(plan).passes()) {
@@ -179,9 +190,12 @@ Window window_box(const Plan& plan, const Window& window) {
     std::int64_t hi = std::max(stop, original_stop);
     if (narrows(pass)) {
       std::tie(lo, hi) = side_range(pass, first, stop);
-    } else if (pass.rule.odd || pass.rule.mode == Mode::linear_ramp) {
-      if (pass.rule.odd || first < pass.begin) lo = 0;
-      if (pass.rule.odd || stop > original_stop) hi = original_stop + pass.end;
+    } else if (pass.rule.odd && !in_first_chunks(pass, first, stop)) {
+      lo = 0;
+      hi = original_stop + pass.end;
+    } else if (pass.rule.mode == Mode::linear_ramp) {
+      if (first < pass.begin) lo = 0;
+      if (stop > original_stop) hi = original_stop + pass.end;
     }
     box.start[k] = lo;
     box.shape[k] = hi - lo;

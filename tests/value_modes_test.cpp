@@ -356,6 +356,71 @@ TEST(ValueModes, WindowsOfAWideRampComputeTheirOwnPositionsOnly) {
   }
 }
 
+/// numpy's odd reflection extends both sides in turns, chunk by chunk: every window of 1-D
+/// pads (every start and length, both modes, pads narrower and wider than the axis) equals the
+/// whole pad's slice, whether its box is the window's pad positions (first chunks) or the axis.
+TEST(ValueModes, OddReflectionWindowsMatchTheWholePadAtEveryPosition) {
+  for (const Mode mode : {Mode::reflect, Mode::symmetric}) {
+    for (std::int64_t len = 1; len <= 5; ++len) {
+      std::vector<double> values;
+      for (std::int64_t i = 0; i < len; ++i) values.push_back(static_cast<double>(i * i) / 3 + 1);
+      const Tensor in = test::numeric_tensor(DType::float64, {len}, values);
+      for (const std::int64_t begin : {0, 1, 2, 3, 4, 5, 7, 11}) {
+        for (const std::int64_t end : {0, 1, 3, 4, 6, 9}) {
+          PadSpec spec;
+          spec.axes = {{begin, end, 0}};
+          spec.axis_modes = {AxisMode{mode}};
+          spec.axis_modes[0].odd = true;
+          const Plan plan = make_plan(DType::float64, {len}, {}, spec);
+          const std::vector<double> whole = test::numeric_values(pad(in.view(), spec));
+          const std::int64_t out_len = plan.output_shape()[0];
+          for (std::int64_t first = 0; first < out_len; ++first) {
+            for (std::int64_t stop = first + 1; stop <= out_len; ++stop) {
+              Tensor got(DType::float64, {stop - first});
+              execute_window(plan, in.view().data, Window{{first}, {stop - first}}, got.data(),
+                             got.byte_size());
+              ASSERT_EQ(test::numeric_values(got),
+                        std::vector<double>(whole.begin() + first, whole.begin() + stop))
+                  << mode_name(mode) << " len " << len << " pads " << begin << "," << end
+                  << " window [" << first << ", " << stop << ")";
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+/// Windows next to the edges of an odd reflection 2^40 positions wide (in the sides' first
+/// chunks) hold their own pad positions only: the box of the whole axis (16 TiB) could not be
+/// allocated.
+TEST(ValueModes, OddReflectionWindowsNextToTheEdgeCostTheirOwnPositions) {
+  constexpr std::int64_t kFar = std::int64_t{1} << 40;
+  const std::vector<std::int64_t> shape{4, 6};
+  std::vector<double> values;
+  for (int i = 0; i < 24; ++i) values.push_back(static_cast<double>((i * 5) % 7) + i / 10.0);
+  const Tensor in = test::numeric_tensor(DType::float64, shape, values);
+  for (const Mode mode : {Mode::reflect, Mode::symmetric}) {
+    const auto request = [&](std::int64_t pad) {
+      PadSpec spec;
+      spec.axes = {{1, 2, 0}, {pad, pad, 0}};
+      spec.axis_modes = {AxisMode{Mode::edge}, AxisMode{mode}};
+      spec.axis_modes[1].odd = true;
+      return spec;
+    };
+    const Plan far = make_plan(DType::float64, shape, {}, request(kFar));
+    const Tensor narrow = pad(in.view(), request(6));  // one chunk each side: 5 (reflect), 6
+    const testing::Grid expected{narrow.shape(), test::numeric_values(narrow)};
+    const std::int64_t chunk = mode == Mode::reflect ? 5 : 6;
+    // From the begin side's first chunk across the input into the end side's.
+    const Window w{{0, kFar - chunk}, {7, 6 + 2 * chunk}};
+    Tensor got(DType::float64, w.shape);
+    execute_window(far, in.view().data, w, got.data(), got.byte_size());
+    const Window same{{0, 6 - chunk}, w.shape};
+    EXPECT_EQ(test::numeric_values(got), grid_slice(expected, same)) << mode_name(mode);
+  }
+}
+
 TEST(ValueModes, WideRowsSplitIntoSeveralLaneGroupsMatchTheReference) {
   // 2500 neighbouring lanes per row: more than one group of lanes (Lanes::kMaxGroupLanes).
   // (reflect makes no pass here: it checks the engine against the same reference.)

@@ -95,7 +95,8 @@ void execute(const Plan& plan, const void* in, void* out, std::int64_t out_bytes
 /// rank) whatever the output's size, except with numpy's value modes, whose windows are
 /// computed over a box of the output: on each such axis, besides the window's positions, one
 /// position of each statistic's side and the stat-length elements it reads, a ramp's edge
-/// element, odd reflection's whole axis (docs/design.md, "Windows").
+/// element, odd reflection's whole axis unless the window lies in the first chunk mirrored on
+/// each side (docs/design.md, "Windows").
 /// Throws before writing anything on a bad window or a small buffer. Safe to call concurrently.
 void execute_window(const Plan& plan, const void* in, const Window& window, void* out,
                     std::int64_t out_bytes, const ExecOptions& options = {});

@@ -149,6 +149,18 @@ def test_a_value_mode_box_too_big_to_allocate_says_what_it_is_for():
                          window=(slice(0, 4),))
 
 
+@pytest.mark.parametrize("mode", ["reflect", "symmetric"])
+def test_odd_windows_next_to_the_edge_of_a_huge_pad_hold_their_own_positions(mode):
+    # In each side's first chunk numpy mirrors original elements only: the box is the window.
+    a = np.array([[1.0, 4.0, 9.0, 16.5], [2.0, -3.0, 7.25, 0.5]])
+    far = 2**40  # a box of the whole axis could not be allocated
+    chunk = 4 if mode == "symmetric" else 3
+    got = padnd.pad_window(a, ((1, 1), (far, far)), mode, reflect_type="odd",
+                           window=(slice(None), slice(far - chunk, far + 4 + chunk)))
+    want = np.pad(a, ((1, 1), (chunk, chunk)), mode, reflect_type="odd")
+    assert np.array_equal(got, want)
+
+
 def test_ramp_windows_far_from_the_edge_compute_their_own_positions():
     a = np.array([1.0, 4.0, 9.0])
     far = 2**58  # a box of the side could not be allocated
