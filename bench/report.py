@@ -19,6 +19,7 @@ buffer (target >= 85 %); the per-call overhead of tiny_const with its targets (p
 import argparse
 import json
 import pathlib
+import re
 import subprocess
 import sys
 
@@ -39,7 +40,11 @@ def run(binary, repetitions, pattern, min_time_s):
         cmd.append(f"--benchmark_filter={pattern}")
     if min_time_s is not None:
         cmd.append(f"--benchmark_min_time={min_time_s}")
-    data = json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)
+    done = subprocess.run(cmd, check=False, capture_output=True, text=True)
+    if done.returncode != 0 or not done.stdout.strip():
+        raise SystemExit(f"{binary}: no benchmark ran for --filter {pattern!r} "
+                         f"(exit {done.returncode}): {done.stderr.strip()[-300:]}")
+    data = json.loads(done.stdout)
     medians = {}
     for b in data["benchmarks"]:
         # One repetition has no aggregates: its run is its median.
@@ -127,14 +132,17 @@ PADND_OWN = r"^(pad|alloc|overhead)/"
 
 
 def compare(binary, baseline, rounds, pattern, min_time_s):
-    """Per benchmark: [baseline times], [current times] in ms, one per round."""
+    """Per benchmark: [baseline times], [current times] in ms, one per round. The filter goes
+    to the binaries as it is (it may be anchored, or an alternation); padnd's own benchmarks
+    are picked from what it runs."""
     times = {}
-    pattern = f"{PADND_OWN}.*{pattern}" if pattern else PADND_OWN
+    own = re.compile(PADND_OWN)
     for _ in range(rounds):
         for side, path in ((0, baseline), (1, binary)):
-            _, medians = run(path, 1, pattern, min_time_s)
+            _, medians = run(path, 1, pattern or PADND_OWN, min_time_s)
             for name, entry in medians.items():
-                times.setdefault(name, ([], []))[side].append(ms(entry))
+                if own.match(name):
+                    times.setdefault(name, ([], []))[side].append(ms(entry))
     return {k: v for k, v in times.items() if v[0] and v[1]}
 
 
