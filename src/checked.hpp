@@ -43,8 +43,9 @@ constexpr PaddedLength padded_length(std::int64_t in_len, const AxisPad& p) noex
   if (!step) return {0, 0, "interior + 1"};
   if (in_len > 0) {
     const std::optional<std::int64_t> span = checked_mul(in_len - 1, *step);
-    if (!span) return {0, 0, "dilated length (input length - 1) * (interior + 1)"};
-    r.dilated = *span + 1;
+    const std::optional<std::int64_t> dilated = span ? checked_add(*span, 1) : std::nullopt;
+    if (!dilated) return {0, 0, "dilated length (input length - 1) * (interior + 1) + 1"};
+    r.dilated = *dilated;
   }
   if (!checked_add(p.begin, r.dilated)) return {0, 0, "begin + input length"};
   const std::optional<std::int64_t> tail = checked_add(r.dilated, p.end);

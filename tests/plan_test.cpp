@@ -274,6 +274,12 @@ TEST(Validation, OverflowIsAnError) {
         infer_shape({3}, spec_of({{0, 0, INT64_MAX / 2}}));
       },
       Errc::overflow, {"axis 0", "dilated length", "input length 3"});
+  // (2 - 1) * (INT64_MAX - 1 + 1) fits; + 1 does not (UBSan found the unchecked + 1).
+  expect_error(
+      [] {
+        infer_shape({2}, spec_of({{0, 0, INT64_MAX - 1}}));
+      },
+      Errc::overflow, {"axis 0", "dilated length", "+ 1", "input length 2"});
   // The dilated length fits, begin + it does not.
   expect_error(
       [] {

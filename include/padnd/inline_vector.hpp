@@ -72,10 +72,10 @@ class InlineVector {
   void assign(It first, It last) {
     clear();
     if constexpr (std::contiguous_iterator<It>) {  // one block while it fits inline
-      if (static_cast<std::size_t>(last - first) <= N) {
-        std::memcpy(inline_, std::to_address(first),
-                    static_cast<std::size_t>(last - first) * sizeof(T));
-        size_ = static_cast<std::size_t>(last - first);
+      const auto count = static_cast<std::size_t>(last - first);
+      if (count <= N) {
+        if (count > 0) std::memcpy(inline_, std::to_address(first), count * sizeof(T));
+        size_ = count;  // an empty range's address may be null: memcpy must not see it
         return;
       }
     }
