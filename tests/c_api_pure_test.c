@@ -705,7 +705,8 @@ static void test_string_errors(void) {
 }
 
 /* The one allocation a caller can make fail: the box of the output that numpy's value modes
- * compute to write a window (here 2^61 bytes: odd reflection's box is the whole axis). */
+ * compute to write a window (here 2^61 bytes: 2^58 positions out, beyond each side's first
+ * chunk, odd reflection's box is the whole axis). */
 static void test_out_of_memory(void) {
   const float data[2] = {1, 2};
   const int64_t shape[1] = {2}, widths[2] = {(int64_t)1 << 58, (int64_t)1 << 58};

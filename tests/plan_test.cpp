@@ -434,7 +434,8 @@ TEST(Pad, AllocationFailuresSayWhatTheyAreFor) {
                      .c_str());
   }
   const float in[2] = {1, 2};
-  // Odd reflection's box is the whole axis (numpy extends both sides in turns).
+  // Beyond each side's first chunk, odd reflection's box is the whole axis (numpy extends
+  // both sides in turns); this window starts 2^58 positions out.
   PadSpec odd = spec_of({{huge, huge, 0}}, Mode::reflect);
   AxisMode odd_reflect;
   odd_reflect.mode = Mode::reflect;

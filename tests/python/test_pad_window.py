@@ -143,7 +143,8 @@ def test_window_errors(window, error, text):
 
 
 def test_a_value_mode_box_too_big_to_allocate_says_what_it_is_for():
-    # Odd reflection's box is the whole axis (numpy extends both sides in turns).
+    # Beyond each side's first chunk odd reflection's box is the whole axis (numpy extends
+    # both sides in turns); this window starts 2**58 positions out.
     with pytest.raises(MemoryError, match=r"cannot allocate \d+ bytes .* numpy's value modes"):
         padnd.pad_window(np.zeros(2, np.float32), 2**58, "reflect", reflect_type="odd",
                          window=(slice(0, 4),))
