@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -59,24 +60,61 @@ inline __m128i interleave(__m128i a, __m128i b) {
 }
 #endif
 
+/// The W-byte lanes of an integer word in reverse order (W < the word's size): its halves
+/// swapped (a rotate), then the halves' halves, down to single lanes.
+template <std::int64_t W, class Word>
+PADND_INLINE Word reverse_lanes(Word x) {
+  x = std::rotl(x, static_cast<int>(sizeof(Word)) * 4);
+  for (int bits = static_cast<int>(sizeof(Word)) * 2; bits >= W * 8; bits /= 2) {
+    const Word low = static_cast<Word>(Word(~Word{0}) / ((std::uint64_t{1} << bits) + 1));
+    x = static_cast<Word>(((x >> bits) & low) | ((x & low) << bits));
+  }
+  return x;
+}
+
+/// The Word at `low`, its W-byte lanes reversed.
+template <std::int64_t W, class Word>
+PADND_INLINE Word load_reversed(const std::byte* low) {
+  Word word;
+  std::memcpy(&word, low, sizeof word);
+  return reverse_lanes<W>(word);
+}
+
+/// out[i] = in[-i] for i < n (units of W bytes, n * W >= sizeof(Word)), a Word at a time,
+/// each reversed in a register; the last Word overlaps the one before it instead of a
+/// unit-by-unit tail.
+template <std::int64_t W, class Word>
+PADND_INLINE void reverse_by_words(std::byte* out, const std::byte* in, std::int64_t n) {
+  constexpr auto kLanes = static_cast<std::int64_t>(sizeof(Word)) / W;
+  const Word last = load_reversed<W, Word>(in - (n - 1) * W);  // lanes n - kLanes .. n - 1
+  for (std::int64_t i = 0; i + kLanes < n; i += kLanes) {
+    const Word word = load_reversed<W, Word>(in - (i + kLanes - 1) * W);
+    std::memcpy(out + i * W, &word, sizeof word);
+  }
+  std::memcpy(out + (n - kLanes) * W, &last, sizeof last);
+}
+
 /// `n` contiguous units at `out` from a descending run of sources `stride` bytes apart:
-/// out[i] = in[-i * stride] (reflect and symmetric borders). With SSE2 and contiguous sources,
-/// widths 1, 2, 4 and 8 move 16 bytes at a time, reversed in a register.
+/// out[i] = in[-i * stride] (reflect and symmetric borders). Contiguous sources of widths 1,
+/// 2, 4 and 8 move whole words reversed in registers (16 bytes with SSE2), short runs as two
+/// overlapping words; other runs move a unit at a time.
 template <std::int64_t W>
 PADND_INLINE void reverse_units(std::byte* out, const std::byte* in, std::int64_t n,
                                 std::int64_t unit, std::int64_t stride) {
-  std::int64_t i = 0;
-#if PADND_SSE2
   if constexpr (W == 1 || W == 2 || W == 4 || W == 8) {
-    constexpr std::int64_t kLanes = 16 / W;
-    for (; stride == W && i + kLanes <= n; i += kLanes) {  // in[-(i + kLanes - 1)] .. in[-i]
-      const __m128i v =
-          _mm_loadu_si128(reinterpret_cast<const __m128i*>(in - (i + kLanes - 1) * W));
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i * W), reverse_lanes<W>(v));
+    const std::int64_t bytes = n * W;
+    if (stride == W && bytes >= 2 * W) {
+#if PADND_SSE2
+      if (bytes >= 16) return reverse_by_words<W, __m128i>(out, in, n);
+#endif
+      if (bytes >= 8) return reverse_by_words<W, std::uint64_t>(out, in, n);
+      if constexpr (W <= 2) {
+        if (bytes >= 4) return reverse_by_words<W, std::uint32_t>(out, in, n);
+      }
+      if constexpr (W == 1) return reverse_by_words<W, std::uint16_t>(out, in, n);
     }
   }
-#endif
-  for (; i < n; ++i) copy_unit<W>(out + i * unit, in - i * stride, unit);
+  for (std::int64_t i = 0; i < n; ++i) copy_unit<W>(out + i * unit, in - i * stride, unit);
 }
 
 /// `done` bytes at `out` hold a whole number of periods of `period_bytes`: doubles them until
