@@ -299,8 +299,8 @@ void compute_whole(const FileJob& job, const std::byte* in, std::byte* out, bool
               option + ": numpy's value modes (and per-axis modes) compute " +
                   (job.whole ? "the whole output before writing it to standard output, a FIFO "
                                "or a device"
-                             : "a --window over the part of the output its statistics read, up "
-                               "to all of it") +
+                             : "a --window over the part of the output its statistics read, "
+                               "besides the window") +
                   ": " + std::to_string(need) + " bytes, but " +
                   budget_text(options, job.budget_bytes) +
                   (job.whole ? "; write to a regular file, which padnd maps, or raise " + option
@@ -313,9 +313,9 @@ void compute_whole(const FileJob& job, const std::byte* in, std::byte* out, bool
 /// writes back as it needs.
 void pad_whole(const FileJob& job, const std::byte* in, const std::string& out_path,
                const PadFileOptions& options) {
-  // A --window is computed over a box of at most the whole output, besides the window.
-  const std::int64_t need =
-      job.whole ? job.region_bytes : job.plan.output_bytes() + job.region_bytes;
+  // A --window also holds the box it is computed over (a budget, so a sum past int64 saturates).
+  const std::int64_t work = job.whole ? 0 : window_work_bytes(job.plan, job.region);
+  const std::int64_t need = job.region_bytes + std::min(work, INT64_MAX - job.region_bytes);
   const bool in_memory = need <= job.budget_bytes;
   if (!in_memory && (!job.whole || !writes_regular_file(out_path))) {
     fail_whole_budget(job, need, options);

@@ -5,11 +5,13 @@
 #include <cstddef>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <utility>
 #include <vector>
 
+#include "checked.hpp"
 #include "engine.hpp"
 #include "kernels/bytes_rows.hpp"
 #include "message_text.hpp"
@@ -370,6 +372,23 @@ void execute_through_box(const Plan& plan, const void* in, std::int64_t origin_b
                          const Window& window, void* out, std::span<const std::int64_t> out_strides,
                          const ExecOptions& options);
 
+/// The peak of the buffers execute_through_box holds at once for `window`: each partly seen ramp
+/// side's edge elements, with what computing them holds, one side after another; then the box.
+std::int64_t box_work_bytes(const Plan& plan, const Window& window) {
+  const auto buffer_bytes = [&](const Window& w) {
+    return storage_bytes(plan.type(), element_count(w.shape));
+  };
+  const Window box = window_box(plan, window);
+  std::int64_t peak = buffer_bytes(box);
+  for (const RampSide& side : partial_ramp_sides(plan, box)) {
+    const std::optional<std::int64_t> held =
+        detail::checked_add(buffer_bytes(side.edges), box_work_bytes(plan, side.edges));
+    if (!held) throw Error(Errc::overflow, "window: its working memory overflows int64 bytes");
+    peak = std::max(peak, *held);
+  }
+  return peak;
+}
+
 /// Per pass of `plan`, its ramp rules for `box`: those of the sides `box` sees in part are found
 /// over the whole pass, from their edge elements computed as windows themselves.
 std::vector<ZeroSteps> box_zero_steps(const Plan& plan, const Window& box, const void* in,
@@ -457,6 +476,7 @@ void copy_out_of_box(const Plan& plan, const Window& box, const std::byte* temp,
 }
 
 /// Writes the window through a dense buffer of its box: numpy's passes read beyond the window.
+/// box_work_bytes counts the buffers this holds.
 void execute_through_box(const Plan& plan, const void* in, std::int64_t origin_bytes,
                          const Window& window, void* out, std::span<const std::int64_t> out_strides,
                          const ExecOptions& options) {
@@ -561,6 +581,12 @@ void execute_window(const Plan& plan, const void* in, const Window& window, void
 Window input_window(const Plan& plan, const Window& window) {
   check_window(plan, window);
   return window_reads(plan, window);
+}
+
+std::int64_t window_work_bytes(const Plan& plan, const Window& window) {
+  check_window(plan, window);
+  if (empty_window(window) || detail::program(plan).passes().empty()) return 0;
+  return box_work_bytes(plan, window);
 }
 
 void execute_window(const Plan& plan, const void* in, const Window& input_box, const Window& window,

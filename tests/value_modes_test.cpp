@@ -421,6 +421,43 @@ TEST(ValueModes, OddReflectionWindowsNextToTheEdgeCostTheirOwnPositions) {
   }
 }
 
+/// window_work_bytes: the buffers a window's box takes, from boxes worked out by hand.
+TEST(ValueModes, WindowWorkBytesAreTheBoxesAWindowHolds) {
+  PadSpec mean_spec;
+  mean_spec.axes = {{3, 3, 0}, {3, 3, 0}};
+  AxisMode mean{Mode::mean};
+  mean.begin_stat_elems = mean.end_stat_elems = 2;
+  mean_spec.axis_modes = {mean, mean};
+  const Plan means = make_plan(DType::float64, {20, 20}, {}, mean_spec);
+  // Rows 5-14 are original; columns 0-2 are begin pads, one value per row: the box holds
+  // column 2, the two it averages (3-4) and the window's others (to 9): 10 x 8 doubles.
+  EXPECT_EQ(window_work_bytes(means, Window{{5, 0}, {10, 10}}), 10 * 8 * 8);
+  EXPECT_EQ(window_work_bytes(means, Window{{5, 0}, {0, 10}}), 0);  // empty: nothing computed
+  EXPECT_THROW(window_work_bytes(means, Window{{5, 0}, {10, 27}}), Error);  // past the output
+
+  PadSpec odd_spec;
+  odd_spec.axes = {{20, 20, 0}};
+  odd_spec.axis_modes = {AxisMode{Mode::reflect}};
+  odd_spec.axis_modes[0].odd = true;
+  const Plan odd = make_plan(DType::float64, {5}, {}, odd_spec);
+  EXPECT_EQ(window_work_bytes(odd, Window{{0}, {2}}), 45 * 8);  // beyond the first chunk: all
+  // Positions 16-19, the begin side's first chunk (4 for reflect), and the 5 originals.
+  EXPECT_EQ(window_work_bytes(odd, Window{{16}, {4}}), 9 * 8);
+
+  PadSpec ramp_spec;
+  ramp_spec.axes = {{2, 2, 0}, {0, 0, 0}};
+  ramp_spec.ramp_type = DType::float64;
+  ramp_spec.axis_modes = {AxisMode{Mode::linear_ramp}, AxisMode{}};
+  const Plan ramp = make_plan(DType::float64, {4, 3}, {}, ramp_spec);
+  // Column 0 of begin rows 0-1: the box holds rows 0-2 (the edge); the side's zero-step rule
+  // needs all three columns of the edge row first: its buffer (3) and its own box (3).
+  EXPECT_EQ(window_work_bytes(ramp, Window{{0, 0}, {2, 1}}), (3 + 3) * 8);
+  EXPECT_EQ(window_work_bytes(ramp, Window{{0, 0}, {2, 3}}), 3 * 3 * 8);  // every column: no rule
+
+  const Plan index = make_plan(DType::float64, {4, 3}, {}, PadSpec{{{2, 2, 0}, {1, 1, 0}}});
+  EXPECT_EQ(window_work_bytes(index, Window{{0, 0}, {8, 5}}), 0);  // written in place
+}
+
 TEST(ValueModes, WideRowsSplitIntoSeveralLaneGroupsMatchTheReference) {
   // 2500 neighbouring lanes per row: more than one group of lanes (Lanes::kMaxGroupLanes).
   // (reflect makes no pass here: it checks the engine against the same reference.)

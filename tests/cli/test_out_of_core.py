@@ -112,6 +112,21 @@ def test_window_option_through_a_tiny_memory(padnd, fortran):
         assert_same(out, full[slices])
 
 
+def test_value_mode_windows_need_their_box_not_the_output(padnd):
+    # A 10 x 10 window of a 2 MiB input's mean pad (stat_length 2) holds the window (800
+    # bytes) and the box it is computed over: its 10 rows, columns 2-9 (640 bytes).
+    a = np.arange(512 * 512, dtype=np.float64).reshape(512, 512)
+    src = padnd.save(a)
+    args = ["--spec=numpy", "--mode=mean", "--stat-length=2", "--pads=3,3,3,3",
+            "--window=100:110,0:10"]
+    out = pad_file(padnd, src, "w.npy", "--memory=1440", *args)
+    assert_same(out, np.pad(a, 3, "mean", stat_length=2)[100:110, 0:10])
+    err = padnd.fail(src, "-o", "w2.npy", "--memory=1439", *args)
+    assert "its statistics read, besides the window: 1440 bytes, but --memory allows 1439 " \
+           "bytes" in err
+    assert not (padnd.dir / "w2.npy").exists()
+
+
 def test_streams_in_and_out_through_a_tiny_memory(padnd):
     a = np.arange(6 * 7, dtype=np.float32).reshape(6, 7)
     padnd.save(a)
@@ -329,8 +344,9 @@ def test_budget_errors_name_memory_and_the_bytes(padnd):
            "input (512 bytes) is converted in memory, and --memory allows 100 bytes" in err
     err = padnd.fail("in.npy", "-o", "o.npy", "--pads=1,1", "--spec=numpy", "--mode=mean",
                      "--window=0:3", "--memory=600")
-    assert "a --window over the part of the output its statistics read, up to all of it: " \
-           "552 bytes, but --memory allows 88 bytes" in err
+    # The mean reads all 64 elements: the box is the begin pad and them (65), and the window 3.
+    assert "a --window over the part of the output its statistics read, besides the window: " \
+           "544 bytes, but --memory allows 88 bytes" in err
     assert sorted(os.listdir(padnd.dir)) == ["in.npy"]
 
 
