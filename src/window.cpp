@@ -20,6 +20,7 @@
 #include "padnd/tensor.hpp"
 #include "plan_access.hpp"
 #include "value_modes/passes.hpp"
+#include "window_box.hpp"
 
 namespace padnd {
 namespace {
@@ -31,6 +32,14 @@ using detail::PlanAccess;
 using Ints = InlineVector<std::int64_t, Plan::kInlineRank>;
 
 using detail::axis_text;
+using detail::check_out_strides;
+using detail::check_window;
+using detail::compute_box;
+using detail::copy_out_of_box;
+using detail::dense_strides;
+using detail::empty_window;
+using detail::uniform_sides;
+using detail::window_box;
 
 /// Checks that `ranges` (`what`: "window" of the "output", "input box" of the "input") holds a
 /// start and a length per axis of `shape`, each range lying within its axis.
@@ -53,51 +62,6 @@ void check_ranges(const char* what, const char* of, const Window& ranges,
                                           std::to_string(len) + " do not lie within the " + of +
                                           "'s length " + std::to_string(shape[k]));
     }
-  }
-}
-
-void check_window(const Plan& plan, const Window& window) {
-  check_ranges("window", "output", window, plan.output_shape());
-}
-
-void check_out_strides(const Plan& plan, const Window& window,
-                       std::span<const std::int64_t> strides) {
-  const std::size_t rank = plan.output_shape().size();
-  if (strides.size() != rank) {
-    throw Error(Errc::shape_mismatch, "output strides: expected " + std::to_string(rank) +
-                                          " byte strides (one per output axis), got " +
-                                          std::to_string(strides.size()));
-  }
-  if (plan.type().packed()) {
-    throw Error(Errc::invalid_argument, "output strides: " + plan.type().name() +
-                                            " elements are packed densely; a window of a packed "
-                                            "type is written dense");
-  }
-  const std::int64_t unit = element_unit(plan.type());
-  for (std::size_t k = 0; k < rank; ++k) {
-    if (plan.type().storage() == Storage::string && strides[k] % unit != 0) {
-      throw Error(Errc::invalid_argument, "output strides: " + axis_text(k) + ": byte stride " +
-                                              std::to_string(strides[k]) +
-                                              " is not a multiple of sizeof(std::string)");
-    }
-  }
-  detail::check_strided_extent("output strides", window.shape, strides, unit);
-}
-
-/// Whether every pad position on one side of `pass`'s axis ends up with the same value along
-/// the axis: the side gets one value per lane (a constant, the edge element, a statistic), and
-/// later passes act along other axes, lane by lane (docs/design.md §5c).
-bool uniform_sides(const AxisPass& pass) {
-  switch (pass.rule.mode) {
-    case Mode::constant:
-    case Mode::edge:
-    case Mode::maximum:
-    case Mode::mean:
-    case Mode::median:
-    case Mode::minimum:
-      return !pass.rule.odd && pass.in_len > 0;
-    default:
-      return false;
   }
 }
 
@@ -174,42 +138,6 @@ bool in_first_chunks(const AxisPass& pass, std::int64_t first, std::int64_t stop
   if (pass.in_len == 1) return true;  // every position is the edge element
   const std::int64_t chunk = pass.rule.mode == Mode::symmetric ? pass.in_len : pass.in_len - 1;
   return pass.begin - first <= chunk && stop - (pass.begin + pass.in_len) <= chunk;
-}
-
-/// The part of the output a window of a plan with passes reads, on each pass's axis where the
-/// window holds pad positions: what the sides read (side_range) for uniform sides and ramps;
-/// for odd reflection, the whole axis unless the window is in the sides' first chunks; else the
-/// window widened over the axis's original elements, which an index mode's pads copy.
-Window window_box(const Plan& plan, const Window& window) {
-  Window box = window;
-  for (const AxisPass& pass : detail::program(plan).passes()) {
-    const std::size_t k = pass.axis;
-    const std::int64_t first = window.start[k];
-    const std::int64_t stop = first + window.shape[k];
-    const std::int64_t original_stop = pass.begin + pass.in_len;
-    if (first >= pass.begin && stop <= original_stop) continue;
-    std::int64_t lo = std::min(first, pass.begin);
-    std::int64_t hi = std::max(stop, original_stop);
-    if (narrows(pass)) {
-      std::tie(lo, hi) = side_range(pass, first, stop);
-    } else if (pass.rule.odd && !in_first_chunks(pass, first, stop)) {
-      lo = 0;
-      hi = original_stop + pass.end;
-    } else if (pass.rule.mode == Mode::linear_ramp) {
-      if (first < pass.begin) lo = 0;
-      if (stop > original_stop) hi = original_stop + pass.end;
-    }
-    box.start[k] = lo;
-    box.shape[k] = hi - lo;
-  }
-  return box;
-}
-
-/// Strides of a dense row-major buffer of `shape` for the plan's elements.
-Ints dense_strides(const Plan& plan, std::span<const std::int64_t> shape) {
-  Ints strides(shape.size());
-  detail::dense_strides(shape, element_unit(plan.type()), strides);
-  return strides;
 }
 
 /// Sets where the side positions a box pass holds lie in the sides of `whole`, the plan's pass
@@ -445,53 +373,15 @@ Pieces axis_pieces(const Plan& plan, const Window& box, const Window& window, st
   return pieces;
 }
 
-/// Copies `window` out of `temp`, the dense buffer of its box, piece by piece.
-void copy_out_of_box(const Plan& plan, const Window& box, const std::byte* temp,
-                     const Window& window, std::byte* out,
-                     std::span<const std::int64_t> out_strides) {
-  const std::size_t rank = box.shape.size();
-  const Ints box_strides = dense_strides(plan, box.shape);
-  std::vector<Pieces> pieces(rank);
-  for (std::size_t k = 0; k < rank; ++k) pieces[k] = axis_pieces(plan, box, window, k);
-  Ints choice(rank);  // the piece of each axis being copied: an odometer over them
-  for (;;) {
-    const std::byte* src = temp;
-    std::byte* dst = out;
-    Ints src_strides(rank);
-    Ints shape(rank);
-    for (std::size_t k = 0; k < rank; ++k) {
-      const Piece& p = pieces[k][static_cast<std::size_t>(choice[k])];
-      src += p.from * box_strides[k];
-      dst += p.at * out_strides[k];
-      src_strides[k] = p.repeats ? 0 : box_strides[k];
-      shape[k] = p.len;
-    }
-    copy_region(plan.type(), src, src_strides, dst, out_strides, shape);
-    for (std::size_t k = rank;;) {
-      if (k-- == 0) return;
-      if (++choice[k] < static_cast<std::int64_t>(pieces[k].size())) break;
-      choice[k] = 0;
-    }
-  }
-}
-
 /// Writes the window through a dense buffer of its box: numpy's passes read beyond the window.
 /// box_work_bytes counts the buffers this holds.
 void execute_through_box(const Plan& plan, const void* in, std::int64_t origin_bytes,
                          const Window& window, void* out, std::span<const std::int64_t> out_strides,
                          const ExecOptions& options) {
   const Window box = window_box(plan, window);
-  const Plan p = box_plan(plan, window, box, origin_bytes,
-                          box_zero_steps(plan, box, in, origin_bytes, options));
-  Tensor temp = box_buffer(plan, box);
-  detail::run_engine(p, in, temp.data(), fresh_output_options(options));
-  detail::run_passes(p, static_cast<std::byte*>(temp.data()));
-  copy_out_of_box(plan, box, static_cast<const std::byte*>(temp.data()), window,
+  const Tensor values = compute_box(plan, in, origin_bytes, window, box, options);
+  copy_out_of_box(plan, box, static_cast<const std::byte*>(values.data()), window,
                   static_cast<std::byte*>(out), out_strides);
-}
-
-bool empty_window(const Window& window) {
-  return std::find(window.shape.begin(), window.shape.end(), 0) != window.shape.end();
 }
 
 /// Writes a non-empty, checked window at `out_strides`; the input pointer `in` lies
@@ -568,6 +458,147 @@ std::int64_t input_box_origin(const Plan& plan, const Window& box, const Window&
 
 }  // namespace
 
+namespace detail {
+
+/// Whether every pad position on one side of `pass`'s axis ends up with the same value along
+/// the axis: the side gets one value per lane (a constant, the edge element, a statistic), and
+/// later passes act along other axes, lane by lane (docs/design.md §5c).
+bool uniform_sides(const AxisPass& pass) {
+  switch (pass.rule.mode) {
+    case Mode::constant:
+    case Mode::edge:
+    case Mode::maximum:
+    case Mode::mean:
+    case Mode::median:
+    case Mode::minimum:
+      return !pass.rule.odd && pass.in_len > 0;
+    default:
+      return false;
+  }
+}
+
+void check_window(const Plan& plan, const Window& window) {
+  check_ranges("window", "output", window, plan.output_shape());
+}
+
+void check_out_strides(const Plan& plan, const Window& window,
+                       std::span<const std::int64_t> strides) {
+  const std::size_t rank = plan.output_shape().size();
+  if (strides.size() != rank) {
+    throw Error(Errc::shape_mismatch, "output strides: expected " + std::to_string(rank) +
+                                          " byte strides (one per output axis), got " +
+                                          std::to_string(strides.size()));
+  }
+  if (plan.type().packed()) {
+    throw Error(Errc::invalid_argument, "output strides: " + plan.type().name() +
+                                            " elements are packed densely; a window of a packed "
+                                            "type is written dense");
+  }
+  const std::int64_t unit = element_unit(plan.type());
+  for (std::size_t k = 0; k < rank; ++k) {
+    if (plan.type().storage() == Storage::string && strides[k] % unit != 0) {
+      throw Error(Errc::invalid_argument, "output strides: " + axis_text(k) + ": byte stride " +
+                                              std::to_string(strides[k]) +
+                                              " is not a multiple of sizeof(std::string)");
+    }
+  }
+  detail::check_strided_extent("output strides", window.shape, strides, unit);
+}
+
+/// The part of the output a window of a plan with passes reads, on each pass's axis where the
+/// window holds pad positions: what the sides read (side_range) for uniform sides and ramps;
+/// for odd reflection, the whole axis unless the window is in the sides' first chunks; else the
+/// window widened over the axis's original elements, which an index mode's pads copy.
+Window window_box(const Plan& plan, const Window& window) {
+  Window box = window;
+  for (const AxisPass& pass : detail::program(plan).passes()) {
+    const std::size_t k = pass.axis;
+    const std::int64_t first = window.start[k];
+    const std::int64_t stop = first + window.shape[k];
+    const std::int64_t original_stop = pass.begin + pass.in_len;
+    if (first >= pass.begin && stop <= original_stop) continue;
+    std::int64_t lo = std::min(first, pass.begin);
+    std::int64_t hi = std::max(stop, original_stop);
+    if (narrows(pass)) {
+      std::tie(lo, hi) = side_range(pass, first, stop);
+    } else if (pass.rule.odd && !in_first_chunks(pass, first, stop)) {
+      lo = 0;
+      hi = original_stop + pass.end;
+    } else if (pass.rule.mode == Mode::linear_ramp) {
+      if (first < pass.begin) lo = 0;
+      if (stop > original_stop) hi = original_stop + pass.end;
+    }
+    box.start[k] = lo;
+    box.shape[k] = hi - lo;
+  }
+  return box;
+}
+
+WindowInts dense_strides(const Plan& plan, std::span<const std::int64_t> shape) {
+  Ints strides(shape.size());
+  detail::dense_strides(shape, element_unit(plan.type()), strides);
+  return strides;
+}
+
+void copy_out_of_box(const Plan& plan, const Window& box, const std::byte* values,
+                     const Window& window, std::byte* out,
+                     std::span<const std::int64_t> out_strides) {
+  const std::size_t rank = box.shape.size();
+  const WindowInts box_strides = dense_strides(plan, box.shape);
+  std::vector<Pieces> pieces(rank);
+  for (std::size_t k = 0; k < rank; ++k) pieces[k] = axis_pieces(plan, box, window, k);
+  Ints choice(rank);  // the piece of each axis being copied: an odometer over them
+  for (;;) {
+    const std::byte* src = values;
+    std::byte* dst = out;
+    Ints src_strides(rank);
+    Ints shape(rank);
+    for (std::size_t k = 0; k < rank; ++k) {
+      const Piece& p = pieces[k][static_cast<std::size_t>(choice[k])];
+      src += p.from * box_strides[k];
+      dst += p.at * out_strides[k];
+      src_strides[k] = p.repeats ? 0 : box_strides[k];
+      shape[k] = p.len;
+    }
+    copy_region(plan.type(), src, src_strides, dst, out_strides, shape);
+    for (std::size_t k = rank;;) {
+      if (k-- == 0) return;
+      if (++choice[k] < static_cast<std::int64_t>(pieces[k].size())) break;
+      choice[k] = 0;
+    }
+  }
+}
+
+bool empty_window(const Window& window) {
+  return std::find(window.shape.begin(), window.shape.end(), 0) != window.shape.end();
+}
+
+void check_dense_window(const Plan& plan, const Window& window, std::int64_t out_bytes) {
+  check_window(plan, window);
+  const std::int64_t needed = storage_bytes(plan.type(), element_count(window.shape));
+  if (out_bytes < needed) {
+    throw Error(Errc::shape_mismatch, "output: buffer of " + std::to_string(out_bytes) +
+                                          " bytes is smaller than the window's " +
+                                          std::to_string(needed) + " bytes");
+  }
+  if (plan.type().packed() && !detail::program(plan).passes().empty() && !empty_window(window)) {
+    throw Error(Errc::unsupported_type, "window: " + plan.type().name() +
+                                            " windows of numpy's value modes are not supported");
+  }
+}
+
+Tensor compute_box(const Plan& plan, const void* in, std::int64_t origin_bytes,
+                   const Window& window, const Window& box, const ExecOptions& options) {
+  const Plan p = box_plan(plan, window, box, origin_bytes,
+                          box_zero_steps(plan, box, in, origin_bytes, options));
+  Tensor values = box_buffer(plan, box);
+  run_engine(p, in, values.data(), fresh_output_options(options));
+  run_passes(p, static_cast<std::byte*>(values.data()));
+  return values;
+}
+
+}  // namespace detail
+
 void execute_window(const Plan& plan, const void* in, const Window& window, void* out,
                     std::span<const std::int64_t> out_byte_strides, const ExecOptions& options) {
   detail::check_options(options);
@@ -598,7 +629,7 @@ void execute_window(const Plan& plan, const void* in, const Window& input_box, c
   const Window needed = input_window(plan, window);
   const std::int64_t origin_bytes = input_box_origin(plan, input_box, needed);
   if (empty_window(window)) return;
-  if (out == nullptr) throw Error(Errc::invalid_argument, "output: null buffer");
+  detail::check_output(out);
   if (in == nullptr && !empty_window(needed)) {
     throw Error(Errc::invalid_argument, "input: null data pointer for a box the window reads");
   }
@@ -608,20 +639,10 @@ void execute_window(const Plan& plan, const void* in, const Window& input_box, c
 void execute_window(const Plan& plan, const void* in, const Window& window, void* out,
                     std::int64_t out_bytes, const ExecOptions& options) {
   detail::check_options(options);
-  check_window(plan, window);
-  const std::int64_t needed = storage_bytes(plan.type(), element_count(window.shape));
-  if (out_bytes < needed) {
-    throw Error(Errc::shape_mismatch, "output: buffer of " + std::to_string(out_bytes) +
-                                          " bytes is smaller than the window's " +
-                                          std::to_string(needed) + " bytes");
-  }
+  detail::check_dense_window(plan, window, out_bytes);
   if (empty_window(window)) return;
   detail::check_buffers(plan, in, out);
   if (!detail::program(plan).passes().empty()) {
-    if (plan.type().packed()) {
-      throw Error(Errc::unsupported_type, "window: " + plan.type().name() +
-                                              " windows of numpy's value modes are not supported");
-    }
     run_window(plan, in, 0, window, out, dense_strides(plan, window.shape), options);
     return;
   }

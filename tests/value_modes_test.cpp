@@ -14,6 +14,7 @@
 
 #include "padnd/adapters/numpy.hpp"
 #include "padnd/plan.hpp"
+#include "padnd/prepared_windows.hpp"
 #include "plan_access.hpp"
 #include "spec/helpers.hpp"
 #include "support/value_reference.hpp"
@@ -153,36 +154,63 @@ Window random_window(std::mt19937_64& rng, std::span<const std::int64_t> shape,
   return w;
 }
 
+/// execute_window of one plan and input, called as PreparedWindows' windows are.
+struct DirectWindows {
+  const Plan& plan;
+  const void* in;
+  void execute_window(const Window& w, void* out, std::int64_t out_bytes) const {
+    padnd::execute_window(plan, in, w, out, out_bytes);
+  }
+  void execute_window(const Window& w, void* out, std::span<const std::int64_t> strides) const {
+    padnd::execute_window(plan, in, w, out, strides);
+  }
+};
+
+/// Window `w` written by `windows` dense, and at [1, ..., 1] of an output one larger on every
+/// axis, equals `expected`'s slice.
+template <class Windows>
+void check_window(const Windows& windows, const Case& c, const testing::Grid& expected,
+                  const Window& w, int i) {
+  Tensor dense(c.type, w.shape);
+  windows.execute_window(w, dense.data(), dense.byte_size());
+  ASSERT_EQ(test::numeric_values(dense), grid_slice(expected, w)) << case_text(c, w, i);
+  std::vector<std::int64_t> big_shape = w.shape;
+  for (auto& d : big_shape) d += 2;
+  Tensor big(c.type, big_shape);
+  std::vector<std::int64_t> strides(big_shape.size());
+  std::int64_t stride = c.type.item_bytes();
+  std::int64_t origin = 0;
+  for (std::size_t k = big_shape.size(); k-- > 0; stride *= big_shape[k]) {
+    strides[k] = stride;
+    origin += stride;
+  }
+  windows.execute_window(w, static_cast<std::byte*>(big.data()) + origin, strides);
+  Window inner{std::vector<std::int64_t>(w.shape.size(), 1), w.shape};
+  const testing::Grid big_grid{big_shape, test::numeric_values(big)};
+  ASSERT_EQ(grid_slice(big_grid, inner), grid_slice(expected, w)) << case_text(c, w, i);
+}
+
 /// Windows read beyond themselves in the value modes (the statistics of whole lines): each one,
-/// dense and inside a larger output, equals the reference's slice.
+/// dense and inside a larger output, equals the reference's slice, written from the input and
+/// copied from one prepared box (PreparedWindows; for plans it does not prepare, from the input).
 TEST(ValueModes, RandomWindowsMatchTheReferenceSlice) {
   std::mt19937_64 rng(20261125);
+  int prepared = 0;
   for (int i = 0; i < 400; ++i) {
     const Case c = random_case(rng);
     const Tensor in = test::numeric_tensor(c.type, c.input.shape, c.input.values);
     const Plan plan = make_plan(c.type, c.input.shape, {}, spec_of(c));
     const testing::Grid expected =
         testing::reference_value_pad(c.input, c.axes, c.type.dtype != DType::float64);
-    const Window w = random_window(rng, plan.output_shape(), 0);
-    Tensor dense(c.type, w.shape);
-    execute_window(plan, in.view().data, w, dense.data(), dense.byte_size());
-    ASSERT_EQ(test::numeric_values(dense), grid_slice(expected, w)) << case_text(c, w, i);
-    // The same window at [1, ..., 1] of an output one larger on every axis.
-    std::vector<std::int64_t> big_shape = w.shape;
-    for (auto& d : big_shape) d += 2;
-    Tensor big(c.type, big_shape);
-    std::vector<std::int64_t> strides(big_shape.size());
-    std::int64_t stride = c.type.item_bytes();
-    std::int64_t origin = 0;
-    for (std::size_t k = big_shape.size(); k-- > 0; stride *= big_shape[k]) {
-      strides[k] = stride;
-      origin += stride;
+    check_window(DirectWindows{plan, in.view().data}, c, expected,
+                 random_window(rng, plan.output_shape(), 0), i);
+    const PreparedWindows windows(plan, in.view().data);
+    prepared += windows.prepared_bytes() > 0;
+    for (int n = 0; n < 3; ++n) {
+      check_window(windows, c, expected, random_window(rng, plan.output_shape(), 0), i);
     }
-    execute_window(plan, in.view().data, w, static_cast<std::byte*>(big.data()) + origin, strides);
-    Window inner{std::vector<std::int64_t>(w.shape.size(), 1), w.shape};
-    const testing::Grid big_grid{big_shape, test::numeric_values(big)};
-    ASSERT_EQ(grid_slice(big_grid, inner), grid_slice(expected, w)) << case_text(c, w, i);
   }
+  EXPECT_GT(prepared, 50);  // the random cases reach the prepared box often
 }
 
 /// A ramp case whose lanes' steps are not exact in double and where some lanes' edge equals the
@@ -306,6 +334,20 @@ TEST(ValueModes, WindowsOfUniformSidesCostTheirStatisticsNotThePadWidth) {
     }
     EXPECT_EQ(test::numeric_values(got), want) << "rows from " << first_row;
   }
+  // Prepared once: the 6 x 5 originals and one position of each side (rows kFar - 1 and
+  // kFar + 6, columns 2 and 8), whatever the pads' width; windows are copied from there.
+  const PreparedWindows prepared(far, in.view().data);
+  EXPECT_EQ(prepared.prepared_box().start, (std::vector<std::int64_t>{kFar - 1, 2}));
+  EXPECT_EQ(prepared.prepared_box().shape, (std::vector<std::int64_t>{8, 7}));
+  EXPECT_EQ(prepared.prepared_bytes(), 8 * 7 * 8);
+  for (const std::int64_t first_row : {std::int64_t{5}, kFar + 6 + 7}) {
+    const Window w{{first_row, 1}, {3, 12}};
+    Tensor direct(DType::float64, w.shape);
+    execute_window(far, in.view().data, w, direct.data(), direct.byte_size());
+    Tensor copied(DType::float64, w.shape);
+    prepared.execute_window(w, copied.data(), copied.byte_size());
+    EXPECT_EQ(test::numeric_values(copied), test::numeric_values(direct));
+  }
   // The begin side's mean reads input rows 0-1; the columns' maxima read whole rows.
   const Window reads = input_window(far, Window{{5, 0}, {3, 4}});
   EXPECT_EQ(reads.start, (std::vector<std::int64_t>{0, 0}));
@@ -419,6 +461,46 @@ TEST(ValueModes, OddReflectionWindowsNextToTheEdgeCostTheirOwnPositions) {
     const Window same{{0, 6 - chunk}, w.shape};
     EXPECT_EQ(test::numeric_values(got), grid_slice(expected, same)) << mode_name(mode);
   }
+}
+
+/// PreparedWindows checks windows and buffers as execute_window does; plans without numpy's
+/// value modes, and ramps, prepare nothing.
+TEST(ValueModes, PreparedWindowsRejectWhatExecuteWindowRejects) {
+  const std::vector<double> values{1, 2, 3, 4, 5, 6};
+  const Tensor in = test::numeric_tensor(DType::float64, {2, 3}, values);
+  PadSpec spec;
+  spec.axes = {{1, 1, 0}, {2, 2, 0}};
+  spec.axis_modes = {AxisMode{Mode::median}, AxisMode{Mode::minimum}};
+  const Plan plan = make_plan(DType::float64, {2, 3}, {}, spec);
+  const PreparedWindows prepared(plan, in.view().data);
+  EXPECT_EQ(prepared.prepared_bytes(),
+            4 * 5 * 8);  // the whole 4 x 7 output but one column each side
+  std::vector<double> out(8);
+  expect_error(
+      [&] {
+        prepared.execute_window(Window{{0, 5}, {2, 3}}, out.data(), 64);
+      },
+      Errc::out_of_range, {"window: axis 1: start 5 and length 3 do not lie within"});
+  expect_error(
+      [&] {
+        prepared.execute_window(Window{{0, 0}, {2, 4}}, out.data(), 63);
+      },
+      Errc::shape_mismatch, {"output: buffer of 63 bytes is smaller than the window's 64"});
+  expect_error(
+      [&] {
+        prepared.execute_window(Window{{0, 0}, {2, 4}}, nullptr, 64);
+      },
+      Errc::invalid_argument, {"output: null buffer"});
+  expect_error([&] { PreparedWindows(plan, nullptr); }, Errc::invalid_argument,
+               {"input: null data pointer"});
+  prepared.execute_window(Window{{0, 0}, {0, 4}}, nullptr, 0);  // empty: nothing written
+
+  spec.axis_modes[1] = AxisMode{Mode::linear_ramp};
+  spec.ramp_type = DType::float64;
+  const Plan ramp = make_plan(DType::float64, {2, 3}, {}, spec);
+  EXPECT_EQ(PreparedWindows(ramp, in.view().data).prepared_bytes(), 0);
+  const Plan index = make_plan(DType::float64, {2, 3}, {}, PadSpec{{{1, 1, 0}, {2, 2, 0}}});
+  EXPECT_EQ(PreparedWindows(index, in.view().data).prepared_bytes(), 0);
 }
 
 /// window_work_bytes: the buffers a window's box takes, from boxes worked out by hand.

@@ -11,5 +11,6 @@
 #include "padnd/pad_spec.hpp"
 #include "padnd/parallel.hpp"
 #include "padnd/plan.hpp"
+#include "padnd/prepared_windows.hpp"
 #include "padnd/tensor.hpp"
 #include "padnd/version.h"

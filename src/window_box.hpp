@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: Apache-2.0
+// The parts of window execution that prepared windows share (docs/design.md, "Windows"): the
+// checks, and the box of the output that numpy's value modes compute a window over.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "padnd/inline_vector.hpp"
+#include "padnd/plan.hpp"
+#include "padnd/tensor.hpp"
+
+namespace padnd::detail {
+
+struct AxisPass;
+
+using WindowInts = InlineVector<std::int64_t, Plan::kInlineRank>;
+
+/// Throws unless `window` lies within the plan's output, one start and length per axis.
+void check_window(const Plan& plan, const Window& window);
+/// Throws unless `strides` can address `window` of the plan's elements (one per axis).
+void check_out_strides(const Plan& plan, const Window& window,
+                       std::span<const std::int64_t> strides);
+/// Whether `window` holds no element.
+bool empty_window(const Window& window);
+/// Throws unless `window` lies within the plan's output and `out_bytes` hold it dense, and the
+/// plan can write it (no packed windows of numpy's value modes but empty ones).
+void check_dense_window(const Plan& plan, const Window& window, std::int64_t out_bytes);
+/// Byte strides of a dense row-major buffer of `shape` for the plan's elements.
+WindowInts dense_strides(const Plan& plan, std::span<const std::int64_t> shape);
+
+/// Whether every pad position on one side of the pass's axis ends up with the same value along
+/// it (a statistic, a constant, the edge element).
+bool uniform_sides(const AxisPass& pass);
+/// The part of the output a window of a plan with passes reads (numpy's value modes).
+Window window_box(const Plan& plan, const Window& window);
+/// The dense values of `box` (window_box of `window`), passes included, from the input
+/// `origin_bytes` before `in`.
+Tensor compute_box(const Plan& plan, const void* in, std::int64_t origin_bytes,
+                   const Window& window, const Window& box, const ExecOptions& options);
+/// Copies `window` out of `values`, the dense values of a box that holds it as window_box's
+/// rules place it (each uniform side's one held position next to its edge).
+void copy_out_of_box(const Plan& plan, const Window& box, const std::byte* values,
+                     const Window& window, std::byte* out,
+                     std::span<const std::int64_t> out_strides);
+
+}  // namespace padnd::detail
