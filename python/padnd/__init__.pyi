@@ -10,8 +10,8 @@ from . import ngraph as ngraph, onnx as onnx, openvino as openvino
 
 __version__: str
 __all__ = [
-    "pad", "pad_window", "input_window", "infer_shape", "pad_file", "onnx", "openvino", "ngraph",
-    "__version__",
+    "pad", "pad_window", "prepare_windows", "PreparedWindows", "input_window", "infer_shape",
+    "pad_file", "onnx", "openvino", "ngraph", "__version__",
 ]
 
 _PadWidth = (int | Sequence[int] | Sequence[Sequence[int]] | npt.ArrayLike
@@ -53,6 +53,33 @@ def pad_window(
     reflect_type: Literal["even", "odd"] = ...,
     **kwargs: Any,
 ) -> np.ndarray: ...
+
+class PreparedWindows:
+    def __init__(
+        self,
+        array: npt.ArrayLike,
+        pad_width: _PadWidth,
+        mode: str | Sequence[str] | Callable[..., Any] = "constant",
+        *,
+        negative: Literal["map_on_original", "crop_then_pad"] | None = None,
+        interior: int | Sequence[int] | None = None,
+        threads: int | None = None,
+        constant_values: Any = ...,
+        end_values: Any = ...,
+        stat_length: Any = ...,
+        reflect_type: Literal["even", "odd"] = ...,
+        **kwargs: Any,
+    ) -> None: ...
+    @property
+    def shape(self) -> tuple[int, ...]: ...
+    @property
+    def dtype(self) -> np.dtype[Any]: ...
+    @property
+    def prepared_bytes(self) -> int: ...
+    def window(self, window: _Window, out: np.ndarray | None = None) -> np.ndarray: ...
+    def __getitem__(self, window: _Window) -> np.ndarray: ...
+
+prepare_windows = PreparedWindows
 
 def input_window(
     shape: Sequence[int],

@@ -30,6 +30,9 @@ namespace nb = nanobind;
 
 void bind_dlpack(nb::module_& m);  // dlpack.cpp
 void bind_files(nb::module_& m);   // files.cpp
+namespace padnd::python {
+void bind_prepared(nb::module_& m);  // prepared.cpp
+}  // namespace padnd::python
 #ifdef PADND_XLA_FFI
 namespace padnd::python {
 void bind_xla_ffi(nb::module_& m);  // xla_ffi.cpp: only when built with jaxlib's FFI headers
@@ -302,6 +305,7 @@ NB_MODULE(_padnd, m) {
   bind_numpy_tables(m);
   bind_dlpack(m);
   bind_files(m);
+  padnd::python::bind_prepared(m);
 #ifdef PADND_XLA_FFI
   padnd::python::bind_xla_ffi(m);
 #endif
