@@ -29,6 +29,8 @@
 //   value_window/<mode>/width:<w>  a 3 x 4 window half-way into a <w>-wide pad of numpy's value
 //                                  mode <mode> (a 256 x 256 float32 input): a window's cost
 //                                  as the pad widens
+//   value_window_prepared/mean/width:<w>  the same window of the mean pad from a PreparedWindows
+//                                  made once (its box, the input and one row each side)
 #include <benchmark/benchmark.h>
 #include <sys/mman.h>
 
@@ -316,17 +318,22 @@ void memcpy_output(benchmark::State& state, const Workload& w, bool tiled) {
   state.SetBytesProcessed(state.iterations() * 2 * bytes);
 }
 
-void value_window(benchmark::State& state, padnd::Mode mode, std::int64_t width) {
+void value_window(benchmark::State& state, padnd::Mode mode, std::int64_t width, bool prepared) {
   const std::vector<std::int64_t> shape{256, 256};
   const std::vector<float> in(256 * 256, 1.5f);
   padnd::PadSpec spec;
   spec.mode = mode;
   spec.axes = {{width, width, 0}, {0, 0, 0}};
   const padnd::Plan plan = padnd::make_plan(padnd::DType::float32, shape, {}, spec);
+  const padnd::PreparedWindows windows(plan, in.data());
   const padnd::Window window{{width / 2, 100}, {3, 4}};
   float out[12];
   for (auto _ : state) {
-    padnd::execute_window(plan, in.data(), window, out, sizeof out);
+    if (prepared) {
+      windows.execute_window(window, out, sizeof out);
+    } else {
+      padnd::execute_window(plan, in.data(), window, out, sizeof out);
+    }
     benchmark::DoNotOptimize(out);
   }
 }
@@ -389,9 +396,14 @@ void register_all() {
     for (const std::int64_t width : {1'000, 100'000, 10'000'000}) {
       const std::string name =
           "value_window/" + std::string(padnd::mode_name(mode)) + "/width:" + std::to_string(width);
-      benchmark::RegisterBenchmark(name.c_str(), value_window, mode, width)
+      benchmark::RegisterBenchmark(name.c_str(), value_window, mode, width, false)
           ->Unit(benchmark::kMicrosecond);
     }
+  }
+  for (const std::int64_t width : {1'000, 10'000'000}) {
+    const std::string name = "value_window_prepared/mean/width:" + std::to_string(width);
+    benchmark::RegisterBenchmark(name.c_str(), value_window, padnd::Mode::mean, width, true)
+        ->Unit(benchmark::kMicrosecond);
   }
 }
 
