@@ -237,8 +237,8 @@ Tensor box_buffer(const Plan& plan, const Window& box) {
   } catch (const Error& e) {
     if (e.code() != Errc::out_of_memory) throw;
     throw Error(Errc::out_of_memory, std::string(e.what()) +
-                                         ": the part of the output that numpy's value modes "
-                                         "compute to write this window");
+                                         ": the box of the output that numpy's value modes "
+                                         "compute windows from");
   }
 }
 

@@ -10,6 +10,7 @@
 #include <limits>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "padnd/adapters/numpy.hpp"
@@ -461,6 +462,36 @@ TEST(ValueModes, OddReflectionWindowsNextToTheEdgeCostTheirOwnPositions) {
     const Window same{{0, 6 - chunk}, w.shape};
     EXPECT_EQ(test::numeric_values(got), grid_slice(expected, same)) << mode_name(mode);
   }
+}
+
+/// Tiles of one PreparedWindows written from several threads at once make the whole pad (TSan
+/// in CI watches the shared box).
+TEST(ValueModes, PreparedWindowsFromSeveralThreadsMakeTheWholePad) {
+  std::vector<double> values;
+  for (int i = 0; i < 40 * 30; ++i) values.push_back(static_cast<double>((i * 13) % 17) / 4);
+  const Tensor in = test::numeric_tensor(DType::float64, {40, 30}, values);
+  PadSpec spec;
+  spec.axes = {{9, 4, 0}, {5, 11, 0}};
+  spec.axis_modes = {AxisMode{Mode::maximum}, AxisMode{Mode::mean}};
+  const Plan plan = make_plan(DType::float64, {40, 30}, {}, spec);
+  const std::vector<double> whole = test::numeric_values(pad(in.view(), spec));
+  const PreparedWindows prepared(plan, in.view().data);
+  const std::int64_t rows = plan.output_shape()[0];
+  const std::int64_t cols = plan.output_shape()[1];
+  std::vector<double> out(static_cast<std::size_t>(rows * cols), -1.0);
+  const std::vector<std::int64_t> strides{cols * 8, 8};
+  std::vector<std::thread> threads;
+  for (std::int64_t t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      for (std::int64_t c = 0; c < cols; c += 7) {  // row band t, tiles of 7 columns
+        const Window w{{rows * t / 4, c},
+                       {rows * (t + 1) / 4 - rows * t / 4, std::min<std::int64_t>(7, cols - c)}};
+        prepared.execute_window(w, out.data() + w.start[0] * cols + c, strides);
+      }
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  EXPECT_EQ(out, whole);
 }
 
 /// PreparedWindows checks windows and buffers as execute_window does; plans without numpy's

@@ -73,6 +73,17 @@ def test_statistics_of_a_wide_pad_are_prepared_once_in_a_box_of_the_input():
     assert np.array_equal(prepared[far + 1:far + 3, 3:8], a[1:3])  # the input itself
 
 
+def test_a_box_too_big_to_allocate_fails_at_once_saying_what_it_is_for():
+    # Odd reflection's prepared box holds its axes whole: 2**41 doubles here.
+    with pytest.raises(MemoryError, match=r"cannot allocate \d+ bytes .* numpy's value modes "
+                                          r"compute windows from"):
+        padnd.prepare_windows(np.zeros(5), 2**40, "reflect", reflect_type="odd")
+    # A statistic's is the input and a position per side, whatever the width.
+    prepared = padnd.prepare_windows(np.arange(5.0), 2**40, "mean")
+    assert prepared.prepared_bytes == 7 * 8
+    assert list(prepared[2**40 - 2:2**40 + 1]) == [2.0, 2.0, 0.0]
+
+
 def test_modes_without_statistics_prepare_nothing():
     a = sample((4, 5), "f4")
     assert padnd.prepare_windows(a, 3, "wrap").prepared_bytes == 0
