@@ -300,7 +300,7 @@ void compute_whole(const FileJob& job, const std::byte* in, std::byte* out, bool
                   (job.whole ? "the whole output before writing it to standard output, a FIFO "
                                "or a device"
                              : "a --window over the part of the output its statistics read, "
-                               "besides the window") +
+                               "and the window") +
                   ": " + std::to_string(need) + " bytes, but " +
                   budget_text(options, job.budget_bytes) +
                   (job.whole ? "; write to a regular file, which padnd maps, or raise " + option

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "checked.hpp"
 #include "engine.hpp"
 #include "plan_access.hpp"
 #include "window_box.hpp"
@@ -39,17 +40,39 @@ Window whole_box_window(const Plan& plan) {
   return w;
 }
 
+/// Whether `box` holds at most twice the elements of the input with two more positions per
+/// axis: the prepared values stay O(input). Axes the box holds whole, pads included (odd
+/// reflection, index modes after a value axis, axes the engine pads), can make it far larger;
+/// windows then compute their own boxes, which hold only their own positions there.
+bool bounded(const Plan& plan, const Window& box) {
+  std::int64_t limit = 2;
+  for (const std::int64_t len : plan.input_shape()) {
+    const auto grown = detail::checked_mul(limit, len + 2);
+    if (!grown) return true;  // beyond int64: no box of an output that exists is larger
+    limit = *grown;
+  }
+  std::int64_t elements = 1;
+  for (const std::int64_t len : box.shape) {
+    const auto grown = detail::checked_mul(elements, len);
+    if (!grown || *grown > limit) return false;
+    elements = *grown;
+  }
+  return true;
+}
+
 }  // namespace
 
 PreparedWindows::PreparedWindows(const Plan& plan, const void* in, const ExecOptions& options)
     : plan_(&plan), in_(in), options_(options) {
   detail::check_options(options);
+  detail::check_input(plan, in);
   if (!prepares(plan)) return;
   const Window whole = whole_box_window(plan);
   if (detail::empty_window(whole) || plan.type().packed()) return;  // as execute_window does
-  detail::check_input(plan, in);
-  box_ = detail::window_box(plan, whole);
-  values_ = detail::compute_box(plan, in, 0, whole, box_, options);
+  const Window box = detail::window_box(plan, whole);
+  if (!bounded(plan, box)) return;
+  values_ = detail::compute_box(plan, in, 0, whole, box, options);
+  box_ = box;
 }
 
 void PreparedWindows::execute_window(const Window& window, void* out,

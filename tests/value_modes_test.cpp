@@ -534,6 +534,29 @@ TEST(ValueModes, PreparedWindowsRejectWhatExecuteWindowRejects) {
   EXPECT_EQ(PreparedWindows(index, in.view().data).prepared_bytes(), 0);
 }
 
+/// The prepared box stays within twice the input with two positions per axis: an odd
+/// reflection's axis (held whole) with wide pads is not prepared, with narrow ones it is; a
+/// statistic's box does not grow with its pads.
+TEST(ValueModes, PreparedBoxesStayWithinTwiceTheInput) {
+  const Tensor in = test::numeric_tensor(DType::float64, {5}, {1, 2, 3, 4, 5});
+  const auto odd_plan = [](std::int64_t width) {
+    PadSpec spec;
+    spec.axes = {{width, width, 0}};
+    spec.axis_modes = {AxisMode{Mode::reflect}};
+    spec.axis_modes[0].odd = true;
+    return make_plan(DType::float64, {5}, {}, spec);
+  };
+  const Plan narrow = odd_plan(2);  // 9 elements, the bound 14
+  EXPECT_EQ(PreparedWindows(narrow, in.view().data).prepared_bytes(), 9 * 8);
+  const Plan wide = odd_plan(5);  // 15
+  EXPECT_EQ(PreparedWindows(wide, in.view().data).prepared_bytes(), 0);
+  PadSpec mean_spec;
+  mean_spec.axes = {{1'000'000, 1'000'000, 0}};
+  mean_spec.axis_modes = {AxisMode{Mode::mean}};
+  const Plan mean = make_plan(DType::float64, {5}, {}, mean_spec);
+  EXPECT_EQ(PreparedWindows(mean, in.view().data).prepared_bytes(), 7 * 8);
+}
+
 /// window_work_bytes: the buffers a window's box takes, from boxes worked out by hand.
 TEST(ValueModes, WindowWorkBytesAreTheBoxesAWindowHolds) {
   PadSpec mean_spec;

@@ -117,10 +117,11 @@ void execute_window(const Plan& plan, const void* in, const Window& window, void
 /// reflection's whole extent.
 Window input_window(const Plan& plan, const Window& window);
 
-/// Bytes of working memory that writing `window` allocates besides its output: with numpy's
-/// value modes, the dense buffer of the box it computes, or, where more, that of a ramp side's
-/// edge elements with its own box (see execute_window); 0 for other plans and empty windows.
-/// Throws on a bad window, as execute_window does.
+/// Bytes of the buffers that writing `window` holds besides its output: with numpy's value
+/// modes, the dense buffer of the box it computes, or, where more, that of a ramp side's edge
+/// elements with its own box (see execute_window); 0 for other plans and empty windows. The
+/// passes' own scratch (a group of lanes at a time; a median's copy of what it reads) is not
+/// counted. Throws on a bad window, as execute_window does.
 std::int64_t window_work_bytes(const Plan& plan, const Window& window);
 
 /// execute_window with only a box of the input in memory (a chunk, a tile read from a file):

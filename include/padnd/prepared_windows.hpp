@@ -18,10 +18,11 @@ namespace padnd {
 /// output when it reads every element). Here the constructor computes one box, once: every
 /// original element and, on each axis whose sides repeat one value per lane (a statistic, a
 /// per-side constant, the edge), one position of each side; other axes whole. Each window is
-/// then copied out of it: O(window). Plans without those modes, and plans with linear_ramp
-/// (whose windows already compute their own positions), write each window from the input, as
-/// execute_window does. `plan` and `in` must outlive the object; its windows may run
-/// concurrently from any number of threads.
+/// then copied out of it: O(window). The box is kept to at most twice the input (with two more
+/// positions per axis): where the axes it holds whole have wide pads, and for plans without
+/// those modes or with linear_ramp (whose windows already compute their own positions), each
+/// window is written from the input, as execute_window does. `plan` and `in` must outlive the
+/// object; its windows may run concurrently from any number of threads.
 class PreparedWindows {
  public:
   PreparedWindows(const Plan& plan, const void* in, const ExecOptions& options = {});

@@ -8,7 +8,8 @@ minimum), with one mode per axis as an extension; see its docstring. ``padnd.inf
 gives its result shape without data, and ``padnd.pad_window`` computes one window of the result
 (``pad(...)[window]``) without the rest; ``padnd.input_window`` names the part of the input a
 window reads, so that ``pad_window`` can run on just that part (``input_shape=``,
-``input_start=``); ``padnd.prepare_windows`` computes numpy's statistics once for many windows. ``padnd.pad_file`` pads ``.npy`` files larger than memory.
+``input_start=``); ``padnd.prepare_windows`` computes numpy's statistics once for many
+windows. ``padnd.pad_file`` pads ``.npy`` files larger than memory.
 ``padnd.torch.pad`` (F.pad without its limits, with autograd) and ``padnd.jax.pad`` (jit through an
 XLA FFI handler) are imported on their own; every function takes DLPack tensors
 (docs/frameworks.md). ``padnd.dask.pad`` and ``padnd.xarray.pad`` pad dask arrays and xarray

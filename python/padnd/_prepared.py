@@ -21,15 +21,17 @@ class PreparedWindows:
     elements next to each edge, by default the whole axis, so each ``pad_window`` call computes
     that part again. Here the statistics are computed once, at construction, into a box of the
     result that holds the input's elements and one position of each statistic's, constant's or
-    edge's side (``prepared_bytes`` says its size; odd reflection's axes whole); each window is
-    then a copy out of it. Index modes and linear_ramp prepare nothing: their windows are
-    computed from the input, as ``pad_window`` does.
+    edge's side, other axes whole, pads included (``prepared_bytes`` says its size); each window
+    is then a copy out of it. A box larger than twice the input (with two more positions per
+    axis), index modes alone and linear_ramp prepare nothing: their windows are computed from
+    the input, as ``pad_window`` does.
 
     The object keeps a reference to the input, which must not change while it is in use.
     """
 
     def __init__(self, array, pad_width, mode="constant", *, negative=None, interior=None,
                  threads=None, **kwargs):
+        thread_count = _check_threads(threads)
         self._like = array if _dlpack.is_tensor(array) else None
         data = _dlpack.as_numpy(array, "array") if self._like is not None else np.asarray(array)
         self._array = data
@@ -42,7 +44,7 @@ class PreparedWindows:
         self._prepared = _padnd.PreparedPad(
             request.spec(), self._data, self._data.__array_interface__["data"][0],
             element_type_name(self._data.dtype), list(self._data.shape),
-            list(self._data.strides), _check_threads(threads))
+            list(self._data.strides), thread_count)
 
     @property
     def shape(self) -> tuple:

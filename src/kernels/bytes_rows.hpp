@@ -64,6 +64,7 @@ inline __m128i interleave(__m128i a, __m128i b) {
 /// swapped (a rotate), then the halves' halves, down to single lanes.
 template <std::int64_t W, class Word>
 PADND_INLINE Word reverse_lanes(Word x) {
+  static_assert(W < static_cast<std::int64_t>(sizeof(Word)), "a word of one lane");
   x = std::rotl(x, static_cast<int>(sizeof(Word)) * 4);
   for (int bits = static_cast<int>(sizeof(Word)) * 2; bits >= W * 8; bits /= 2) {
     const Word low = static_cast<Word>(Word(~Word{0}) / ((std::uint64_t{1} << bits) + 1));
@@ -107,7 +108,9 @@ PADND_INLINE void reverse_units(std::byte* out, const std::byte* in, std::int64_
 #if PADND_SSE2
       if (bytes >= 16) return reverse_by_words<W, __m128i>(out, in, n);
 #endif
-      if (bytes >= 8) return reverse_by_words<W, std::uint64_t>(out, in, n);
+      if constexpr (W < 8) {
+        if (bytes >= 8) return reverse_by_words<W, std::uint64_t>(out, in, n);
+      }
       if constexpr (W <= 2) {
         if (bytes >= 4) return reverse_by_words<W, std::uint32_t>(out, in, n);
       }

@@ -122,7 +122,7 @@ def test_value_mode_windows_need_their_box_not_the_output(padnd):
     out = pad_file(padnd, src, "w.npy", "--memory=1440", *args)
     assert_same(out, np.pad(a, 3, "mean", stat_length=2)[100:110, 0:10])
     err = padnd.fail(src, "-o", "w2.npy", "--memory=1439", *args)
-    assert "its statistics read, besides the window: 1440 bytes, but --memory allows 1439 " \
+    assert "its statistics read, and the window: 1440 bytes, but --memory allows 1439 " \
            "bytes" in err
     assert not (padnd.dir / "w2.npy").exists()
 
@@ -345,7 +345,7 @@ def test_budget_errors_name_memory_and_the_bytes(padnd):
     err = padnd.fail("in.npy", "-o", "o.npy", "--pads=1,1", "--spec=numpy", "--mode=mean",
                      "--window=0:3", "--memory=600")
     # The mean reads all 64 elements: the box is the begin pad and them (65), and the window 3.
-    assert "a --window over the part of the output its statistics read, besides the window: " \
+    assert "a --window over the part of the output its statistics read, and the window: " \
            "544 bytes, but --memory allows 88 bytes" in err
     assert sorted(os.listdir(padnd.dir)) == ["in.npy"]
 

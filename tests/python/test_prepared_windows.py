@@ -73,12 +73,23 @@ def test_statistics_of_a_wide_pad_are_prepared_once_in_a_box_of_the_input():
     assert np.array_equal(prepared[far + 1:far + 3, 3:8], a[1:3])  # the input itself
 
 
-def test_a_box_too_big_to_allocate_fails_at_once_saying_what_it_is_for():
-    # Odd reflection's prepared box holds its axes whole: 2**41 doubles here.
+def test_boxes_beyond_twice_the_input_are_not_prepared():
+    # Odd reflection's box holds its axis whole: 2**41 + 5 doubles here. Not prepared, the
+    # windows compute their own boxes: next to the edge their own positions, further out the
+    # whole axis, which fails at once saying what it is for.
+    prepared = padnd.prepare_windows(np.arange(5.0), 2**40, "reflect", reflect_type="odd")
+    assert prepared.prepared_bytes == 0
+    window = slice(2**40 - 3, 2**40 + 2)
+    assert np.array_equal(prepared[window],
+                          padnd.pad_window(np.arange(5.0), 2**40, "reflect", reflect_type="odd",
+                                           window=window))
     with pytest.raises(MemoryError, match=r"cannot allocate \d+ bytes .* numpy's value modes "
                                           r"compute windows from"):
-        padnd.prepare_windows(np.zeros(5), 2**40, "reflect", reflect_type="odd")
-    # A statistic's is the input and a position per side, whatever the width.
+        prepared[0:2]
+    # Narrow pads: the whole axis is within the bound, and prepared.
+    assert padnd.prepare_windows(np.arange(5.0), 2, "reflect",
+                                 reflect_type="odd").prepared_bytes == 9 * 8
+    # A statistic's box is the input and a position per side, whatever the width.
     prepared = padnd.prepare_windows(np.arange(5.0), 2**40, "mean")
     assert prepared.prepared_bytes == 7 * 8
     assert list(prepared[2**40 - 2:2**40 + 1]) == [2.0, 2.0, 0.0]
@@ -111,6 +122,12 @@ def test_tensors_in_give_tensors_out():
     out = torch.zeros(3, 3)
     assert prepared.window((slice(1, 4), slice(0, 3)), out=out) is out
     assert torch.equal(out, got)
+
+
+def test_threads_are_checked_on_every_path():
+    for array in (np.zeros(3), np.array([1, None], dtype=object)):
+        with pytest.raises(ValueError, match="threads"):
+            padnd.prepare_windows(array, 1, "edge", threads=-5)
 
 
 def test_errors_are_pad_windows():
