@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <optional>
 #include <vector>
 
 #include "checked.hpp"
@@ -47,7 +48,8 @@ Window whole_box_window(const Plan& plan) {
 bool bounded(const Plan& plan, const Window& box) {
   std::int64_t limit = 2;
   for (const std::int64_t len : plan.input_shape()) {
-    const auto grown = detail::checked_mul(limit, len + 2);
+    const auto with_sides = detail::checked_add(len, 2);
+    const auto grown = with_sides ? detail::checked_mul(limit, *with_sides) : std::nullopt;
     if (!grown) return true;  // beyond int64: no box of an output that exists is larger
     limit = *grown;
   }

@@ -35,8 +35,8 @@ WindowInts dense_strides(const Plan& plan, std::span<const std::int64_t> shape);
 bool uniform_sides(const AxisPass& pass);
 /// The part of the output a window of a plan with passes reads (numpy's value modes).
 Window window_box(const Plan& plan, const Window& window);
-/// The dense values of `box` (window_box of `window`), passes included, from the input
-/// `origin_bytes` before `in`.
+/// The dense values of `box` (window_box of `window`), passes included, reading the input
+/// through `in`, which lies `origin_bytes` into it.
 Tensor compute_box(const Plan& plan, const void* in, std::int64_t origin_bytes,
                    const Window& window, const Window& box, const ExecOptions& options);
 /// Copies `window` out of `values`, the dense values of a box that holds it as window_box's
