@@ -505,6 +505,56 @@ static padnd_numpy_pad numpy_one_mode(const int64_t* widths, const char* const* 
   return a;
 }
 
+/* Prepared windows of a mean pad: numpy pads axis 0 first, so the corner is the mean of the
+ * column means. Windows from the prepared box equal padnd_execute_window's. */
+static void test_prepared_windows(void) {
+  const float image[12] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11};
+  const int64_t shape[2] = {3, 4}, widths[4] = {2, 2, 2, 2};
+  const char* const mean[1] = {"mean"};
+  const padnd_tensor input = {image, {PADND_FLOAT32, 0}, 2, shape, NULL};
+  padnd_numpy_pad args = numpy_one_mode(widths, mean);
+  const int64_t corner_start[2] = {0, 0}, corner_len[2] = {1, 3};
+  const float corner[3] = {5.5f, 5.5f, 4}; /* (4 + 5 + 6 + 7) / 4, then column 0's mean */
+  const int64_t start[2] = {1, 3}, len[2] = {5, 5}, strides[2] = {40, 8};
+  float want[25], got[25], spaced[50];
+  padnd_plan* plan = NULL;
+  padnd_prepared* prepared = (padnd_prepared*)&failures;
+  int64_t bytes = -1;
+  int i;
+  args.pad_width_pairs = 2;
+  CHECK(padnd_plan_create_numpy(&input, &args, &plan) == PADND_OK);
+  CHECK(padnd_prepare_windows(plan, image, NULL, &prepared) == PADND_OK);
+  CHECK(padnd_prepared_bytes(prepared, &bytes) == PADND_OK);
+  CHECK(bytes == 5 * 6 * 4); /* the input and a position per side */
+  CHECK(padnd_prepared_execute_window(prepared, corner_start, corner_len, got, NULL, 12) ==
+        PADND_OK);
+  CHECK(memcmp(got, corner, sizeof corner) == 0);
+  CHECK(padnd_execute_window(plan, image, start, len, want, NULL, 100, NULL) == PADND_OK);
+  fill(got, sizeof got);
+  CHECK(padnd_prepared_execute_window(prepared, start, len, got, NULL, 100) == PADND_OK);
+  CHECK(memcmp(got, want, sizeof want) == 0);
+  fill(spaced, sizeof spaced);
+  CHECK(padnd_prepared_execute_window(prepared, start, len, spaced, strides, 0) == PADND_OK);
+  for (i = 0; i < 25; ++i) CHECK(memcmp(&spaced[2 * i], &want[i], 4) == 0);
+  for (i = 0; i < 25; ++i) CHECK(untouched(&spaced[2 * i + 1], 4));
+  EXPECT_ERROR(padnd_prepared_execute_window(prepared, start, len, got, NULL, 99),
+               PADND_SHAPE_MISMATCH, "output: buffer of 99 bytes");
+  EXPECT_ERROR(padnd_prepared_execute_window(NULL, start, len, got, NULL, 100),
+               PADND_INVALID_ARGUMENT, "prepared");
+  EXPECT_ERROR(padnd_prepare_windows(plan, image, NULL, NULL), PADND_INVALID_ARGUMENT,
+               "prepared_out");
+  padnd_prepared_destroy(prepared);
+  prepared = (padnd_prepared*)&failures;
+  EXPECT_ERROR(padnd_prepare_windows(NULL, image, NULL, &prepared), PADND_INVALID_ARGUMENT, "plan");
+  CHECK(prepared == NULL);
+  EXPECT_ERROR(padnd_prepare_windows(plan, NULL, NULL, &prepared), PADND_INVALID_ARGUMENT,
+               "input: null data pointer");
+  CHECK(prepared == NULL);
+  EXPECT_ERROR(padnd_prepared_bytes(NULL, &bytes), PADND_INVALID_ARGUMENT, "prepared");
+  padnd_prepared_destroy(NULL);
+  padnd_plan_destroy(plan);
+}
+
 static void test_numpy_errors(void) {
   const float data[3] = {1, 2, 3};
   const int64_t shape[1] = {3}, widths[2] = {1, 1};
@@ -729,6 +779,7 @@ int main(void) {
   test_version(); /* first: no call has failed yet */
   test_index_modes();
   test_windows();
+  test_prepared_windows();
   test_host_parallel_for();
   test_infer_shape();
   test_spec_adapters();

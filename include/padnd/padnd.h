@@ -277,6 +277,32 @@ padnd_status padnd_execute_window(const padnd_plan* plan, const void* in, const 
                                   const int64_t* shape, void* out, const int64_t* out_byte_strides,
                                   int64_t out_bytes, const padnd_exec_options* options);
 
+/** Windows of one plan's output over one input, with numpy's statistics computed once
+ * (padnd::PreparedWindows): holds pointers to the plan and the input, which must outlive it.
+ * Its windows may be written from several threads at once. */
+typedef struct padnd_prepared padnd_prepared;
+
+/** Computes what every window of `plan` over `in` shares: with numpy's value modes (but
+ * linear_ramp), one box of the output holding the input and one position of each statistic's
+ * side, at most twice the input; otherwise nothing. `options` apply here and to the windows
+ * written from the input. On success *prepared_out owns it, to release with
+ * padnd_prepared_destroy; on failure it is set to NULL. */
+padnd_status padnd_prepare_windows(const padnd_plan* plan, const void* in,
+                                   const padnd_exec_options* options,
+                                   padnd_prepared** prepared_out);
+
+/** padnd_execute_window's window of the prepared plan and input: copied from the prepared
+ * values, or written from the input where nothing was prepared. */
+padnd_status padnd_prepared_execute_window(const padnd_prepared* prepared, const int64_t* start,
+                                           const int64_t* shape, void* out,
+                                           const int64_t* out_byte_strides, int64_t out_bytes);
+
+/** The bytes the prepared values take (0: windows are written from the input). */
+padnd_status padnd_prepared_bytes(const padnd_prepared* prepared, int64_t* bytes_out);
+
+/** Releases prepared windows (NULL is allowed). */
+void padnd_prepared_destroy(padnd_prepared* prepared);
+
 PADND_PUBLIC_END
 #ifdef __cplusplus
 }

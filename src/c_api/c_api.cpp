@@ -8,6 +8,7 @@
 #include <memory>
 #include <new>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,11 @@ struct padnd_plan {
   padnd::Plan plan;  ///< a string tensor's plan moves its padnd_string elements as opaque bytes
   bool strings = false;
   padnd::c_api::Texts texts;
+};
+
+struct padnd_prepared {
+  const padnd_plan* plan;
+  padnd::PreparedWindows windows;
 };
 
 // padnd.h numbers its enums as the C++ ones (element_type and enum_value cast them).
@@ -430,6 +436,21 @@ void to_padnd_strings(padnd::PadSpec& spec, Texts& texts) {
 
 /// Plans the request `spec_for(input)` translates the caller's arguments into, for `input`;
 /// *plan_out is NULL unless it succeeds.
+/// Reads a window's C arguments for `plan` and calls `write(window, out, out_bytes)` (dense,
+/// `out_byte_strides` NULL) or `write(window, out, strides)`.
+void write_window(const padnd_plan& plan, const int64_t* start, const int64_t* shape, void* out,
+                  const int64_t* out_byte_strides, int64_t out_bytes, const auto& write) {
+  const auto rank = static_cast<std::int64_t>(plan.plan.output_shape().size());
+  const padnd::Window window{ints(start, rank, "start"), ints(shape, rank, "shape")};
+  if (out_byte_strides == nullptr) {
+    write(window, out, out_bytes);
+    return;
+  }
+  const std::vector<std::int64_t> strides = ints(out_byte_strides, rank, "out_byte_strides");
+  if (plan.strings) check_string_strides(strides, "out_byte_strides");
+  write(window, out, std::span<const std::int64_t>(strides));
+}
+
 padnd_status plan_for(const padnd_tensor* input, padnd_plan** plan_out, const auto& spec_for) {
   if (plan_out != nullptr) *plan_out = nullptr;
   return guarded([&] {
@@ -533,16 +554,42 @@ padnd_status padnd_execute_window(const padnd_plan* plan, const void* in, const 
                                   int64_t out_bytes, const padnd_exec_options* options) {
   return guarded([&] {
     require(plan, "plan");
-    const auto rank = static_cast<std::int64_t>(plan->plan.output_shape().size());
-    const padnd::Window window{ints(start, rank, "start"), ints(shape, rank, "shape")};
-    if (out_byte_strides == nullptr) {
-      padnd::execute_window(plan->plan, in, window, out, out_bytes, options_of(options));
-    } else {
-      const std::vector<std::int64_t> strides = ints(out_byte_strides, rank, "out_byte_strides");
-      if (plan->strings) check_string_strides(strides, "out_byte_strides");
-      padnd::execute_window(plan->plan, in, window, out, strides, options_of(options));
-    }
+    write_window(*plan, start, shape, out, out_byte_strides, out_bytes, [&](const auto&... args) {
+      padnd::execute_window(plan->plan, in, args..., options_of(options));
+    });
   });
 }
+
+padnd_status padnd_prepare_windows(const padnd_plan* plan, const void* in,
+                                   const padnd_exec_options* options,
+                                   padnd_prepared** prepared_out) {
+  if (prepared_out != nullptr) *prepared_out = nullptr;
+  return guarded([&] {
+    require(prepared_out, "prepared_out");
+    require(plan, "plan");
+    *prepared_out =
+        new padnd_prepared{plan, padnd::PreparedWindows(plan->plan, in, options_of(options))};
+  });
+}
+
+padnd_status padnd_prepared_execute_window(const padnd_prepared* prepared, const int64_t* start,
+                                           const int64_t* shape, void* out,
+                                           const int64_t* out_byte_strides, int64_t out_bytes) {
+  return guarded([&] {
+    require(prepared, "prepared");
+    write_window(*prepared->plan, start, shape, out, out_byte_strides, out_bytes,
+                 [&](const auto&... args) { prepared->windows.execute_window(args...); });
+  });
+}
+
+padnd_status padnd_prepared_bytes(const padnd_prepared* prepared, int64_t* bytes_out) {
+  return guarded([&] {
+    require(prepared, "prepared");
+    require(bytes_out, "bytes_out");
+    *bytes_out = prepared->windows.prepared_bytes();
+  });
+}
+
+void padnd_prepared_destroy(padnd_prepared* prepared) { delete prepared; }
 
 }  // extern "C"
