@@ -38,6 +38,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -325,12 +326,13 @@ void value_window(benchmark::State& state, padnd::Mode mode, std::int64_t width,
   spec.mode = mode;
   spec.axes = {{width, width, 0}, {0, 0, 0}};
   const padnd::Plan plan = padnd::make_plan(padnd::DType::float32, shape, {}, spec);
-  const padnd::PreparedWindows windows(plan, in.data());
+  std::optional<padnd::PreparedWindows> windows;
+  if (prepared) windows.emplace(plan, in.data());
   const padnd::Window window{{width / 2, 100}, {3, 4}};
   float out[12];
   for (auto _ : state) {
-    if (prepared) {
-      windows.execute_window(window, out, sizeof out);
+    if (windows) {
+      windows->execute_window(window, out, sizeof out);
     } else {
       padnd::execute_window(plan, in.data(), window, out, sizeof out);
     }

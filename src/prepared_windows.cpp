@@ -84,11 +84,7 @@ void PreparedWindows::execute_window(const Window& window, void* out,
     return;
   }
   detail::check_dense_window(*plan_, window, out_bytes);
-  if (detail::empty_window(window)) return;
-  detail::check_output(out);
-  detail::copy_out_of_box(*plan_, box_, static_cast<const std::byte*>(values_.data()), window,
-                          static_cast<std::byte*>(out),
-                          detail::dense_strides(*plan_, window.shape));
+  copy_window(window, out, detail::dense_strides(*plan_, window.shape));
 }
 
 void PreparedWindows::execute_window(const Window& window, void* out,
@@ -99,6 +95,11 @@ void PreparedWindows::execute_window(const Window& window, void* out,
   }
   detail::check_window(*plan_, window);
   detail::check_out_strides(*plan_, window, out_byte_strides);
+  copy_window(window, out, out_byte_strides);
+}
+
+void PreparedWindows::copy_window(const Window& window, void* out,
+                                  std::span<const std::int64_t> out_byte_strides) const {
   if (detail::empty_window(window)) return;
   detail::check_output(out);
   detail::copy_out_of_box(*plan_, box_, static_cast<const std::byte*>(values_.data()), window,

@@ -40,6 +40,10 @@ class PreparedWindows {
   [[nodiscard]] std::int64_t prepared_bytes() const { return values_.byte_size(); }
 
  private:
+  /// A checked window from the prepared values, at `out_byte_strides`.
+  void copy_window(const Window& window, void* out,
+                   std::span<const std::int64_t> out_byte_strides) const;
+
   const Plan* plan_;
   const void* in_;
   ExecOptions options_;

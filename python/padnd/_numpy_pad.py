@@ -300,12 +300,18 @@ def pad_window(array, pad_width, mode="constant", *, window, input_shape=None, i
     data, request = _request(array, pad_width, mode, negative, interior, kwargs, shape)
     spec = request.spec()
     starts, lengths = window_ranges(window, _padnd.spec_shape(spec, list(shape)))
-    if out is not None:
-        _check_out(out, tuple(lengths), array.dtype, array, contiguous=False)
-    result = out if out is not None and data is array else np.empty(lengths, dtype=data.dtype)
+    result = _window_buffer(out, lengths, array, data)
     _execute(spec, data, result, thread_count, fresh_output=result is not out,
              window=(starts, lengths), input_box=box, input_shape=shape)
     return _in_dtype(result, array, data, out)
+
+
+def _window_buffer(out, lengths, array: np.ndarray, data: np.ndarray) -> np.ndarray:
+    """Where the engine writes a window of ``lengths``: ``out`` (checked) when it reads ``array``
+    itself, else a new array of ``data``'s dtype (``_in_dtype`` then gives the result)."""
+    if out is not None:
+        _check_out(out, tuple(lengths), array.dtype, array, contiguous=False)
+    return out if out is not None and data is array else np.empty(lengths, dtype=data.dtype)
 
 
 def _input_box(array: np.ndarray, input_shape, input_start):

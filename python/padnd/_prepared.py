@@ -6,7 +6,7 @@ import numpy as np
 
 from . import _dlpack, _padnd
 from ._dtypes import element_type_name
-from ._numpy_pad import _check_out, _check_threads, _in_dtype, _request, pad
+from ._numpy_pad import _check_threads, _in_dtype, _request, _window_buffer, pad
 from ._window import window_ranges
 
 
@@ -38,7 +38,7 @@ class PreparedWindows:
         self._full = None  # numpy's own pad, for object dtypes and callable modes
         if data.dtype.hasobject or callable(mode):
             self._full = pad(data, pad_width, mode, negative=negative, interior=interior, **kwargs)
-            self._data, self._prepared = self._full, None
+            self._data, self._prepared = data, None
             return
         self._data, request = _request(data, pad_width, mode, negative, interior, kwargs)
         self._prepared = _padnd.PreparedPad(
@@ -68,18 +68,10 @@ class PreparedWindows:
         ``pad_window`` takes it."""
         starts, lengths = window_ranges(window, self.shape)
         target = _dlpack.as_numpy(out, "out", writable=True) if _dlpack.is_tensor(out) else out
-        if target is not None:
-            _check_out(target, tuple(lengths), self._array.dtype, self._array, contiguous=False)
+        result = _window_buffer(target, lengths, self._array, self._data)
         if self._full is not None:
-            part = self._full[tuple(slice(s, s + n) for s, n in zip(starts, lengths))]
-            if target is None:
-                result = part.copy()
-            else:
-                np.copyto(target, part)
-                result = target
+            np.copyto(result, self._full[tuple(slice(s, s + n) for s, n in zip(starts, lengths))])
         else:
-            direct = target is not None and self._data is self._array
-            result = target if direct else np.empty(lengths, dtype=self._data.dtype)
             strided = not result.flags.c_contiguous
             self._prepared.window(starts, lengths, result.__array_interface__["data"][0],
                                   result.nbytes, list(result.strides) if strided else None)
