@@ -579,12 +579,6 @@ RowContext row_context(const Plan& plan, const ExecOptions& options) {
   using detail::PlanAccess;
   const Program& prog = detail::program(plan);
   const PlanAxis& row = prog.axes().back();
-  // A strided input (stride 0 too) may hold more elements than int64 bytes can count.
-  const std::int64_t in_bytes =
-      detail::checked_mul(PlanAccess::input_elements(plan), plan.type().item_bytes())
-          .value_or(INT64_MAX);
-  const std::int64_t traffic_bytes =
-      detail::checked_add(in_bytes, plan.output_bytes()).value_or(INT64_MAX);
   return RowContext{
       prog.row_segments(),
       prog.bordered_row() ? &*prog.bordered_row() : nullptr,
@@ -594,8 +588,8 @@ RowContext row_context(const Plan& plan, const ExecOptions& options) {
       prog.unit_bytes(),
       &PlanAccess::fill(plan),
       PlanAccess::fill_byte(plan),
-      options.streaming == Streaming::always ||
-          (options.streaming == Streaming::automatic && traffic_bytes > stream_above_bytes())};
+      options.streaming == Streaming::always || (options.streaming == Streaming::automatic &&
+                                                 prog.traffic_bytes() > stream_above_bytes())};
 }
 
 void run_by_width(const Plan& plan, const RowContext& ctx, const std::byte* in, std::byte* out,

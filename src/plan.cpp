@@ -234,6 +234,14 @@ SourceRange tabulate_axis(const AxisRule& rule, std::int64_t full_len, std::int6
   return range;
 }
 
+/// Makes axis `a` the identity: no tables, everything is the middle run.
+void make_plain(PlanAxis& a) {
+  a.plain = true;
+  a.in_len = a.mid_len = a.out_len;
+  a.head_len = a.mid_src = a.head_tabulated = a.tail_tabulated = 0;
+  a.mid_step = a.period = 1;
+}
+
 /// Makes axis `a`'s sources relative to the input positions it reads, [lo, hi]: the crop becomes
 /// a view (offset into the input at `view_offset`; null for an empty input, never read). An axis
 /// that maps every position to itself drops its tables.
@@ -246,12 +254,9 @@ void rebase_axis(const SourceRange& range, PlanAxis& a, std::int64_t* view_offse
   for (std::int64_t i = 0, n = a.tabulated(); i < n; ++i) {
     if (borders[i] != kPadIndex) borders[i] -= range.lo;
   }
-  a.plain = is_identity(a, borders);
-  if (a.plain) {  // identity needs no tables: everything is the middle run
+  if (is_identity(a, borders)) {
     table.resize(static_cast<std::size_t>(a.borders_at));
-    a.head_len = a.mid_src = a.head_tabulated = a.tail_tabulated = 0;
-    a.mid_len = a.out_len;
-    a.mid_step = a.period = 1;
+    make_plain(a);
   }
 }
 
@@ -273,6 +278,11 @@ void build_axes(const Plan& plan, std::span<const std::int64_t> starts,
     a.in_stride = in_strides[k];
     a.out_len = out_shape[k];
     const AxisRule rule = axis_rule(plan, k);
+    if (starts.empty() && rule.pad == AxisPad{}) {  // an unpadded axis of the whole output
+      a.borders_at = static_cast<std::int64_t>(table.size());
+      make_plain(a);
+      continue;
+    }
     const SourceRange range = starts.empty()
                                   ? tabulate_axis(rule, a.out_len, 0, a, table)
                                   : tabulate_axis(rule, full_length(rule), starts[k], a, table);
@@ -733,6 +743,9 @@ void PlanAccess::build_program(Plan& p, std::span<const std::int64_t> starts,
     axes.push_back(unit_axis);
   }
   build_row(axes.back(), prog.borders_.data(), prog.row_, prog.gather_);
+  // A strided input (stride 0 too) may hold more elements than int64 bytes can count.
+  const std::int64_t in_bytes = checked_mul(p.in_elems_, p.type_.item_bytes()).value_or(INT64_MAX);
+  prog.traffic_bytes_ = checked_add(in_bytes, p.out_bytes_).value_or(INT64_MAX);
   prog.strategy_ = choose_strategy(prog, storage, out_strides.empty(), p.out_bytes_);
   if (prog.strategy_ != Strategy::segments) prog.gather_ = {};  // only segments gather
 }

@@ -170,9 +170,13 @@ struct Program {
   [[nodiscard]] const std::vector<std::int64_t>& pad_begins() const noexcept { return begins_; }
   /// linear_ramp's arithmetic type (PadSpec::ramp_type).
   [[nodiscard]] const ElementType& ramp_type() const noexcept { return ramp_type_; }
+  /// Bytes an execution reads and writes (the whole input, whatever the window; saturated at
+  /// INT64_MAX): Streaming::automatic compares it with the cache.
+  [[nodiscard]] std::int64_t traffic_bytes() const noexcept { return traffic_bytes_; }
 
   std::int64_t unit_bytes_ = 0;
   std::int64_t view_offset_ = 0;
+  std::int64_t traffic_bytes_ = 0;
   InlineVector<PlanAxis, kInlineAxes> axes_;
   InlineVector<std::int64_t, kInlineBorders> borders_;
   InlineVector<RowSegment, kInlineSegments> row_;
