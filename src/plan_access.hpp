@@ -40,7 +40,7 @@ struct PlanAccess {
 
   /// The plan that writes positions [starts[k], starts[k] + shape[k]) of `plan`'s output, axis k
   /// stepping out_strides[k] bytes in its output (none: dense). Its passes are empty: value modes
-  /// go through window_box (window.cpp).
+  /// go through window_box (window_box.cpp).
   /// `origin_bytes`: where the input pointer execution gets lies in the input (an input box's
   /// first element), so the window's reads are relative to it.
   static Plan window(const Plan& plan, std::span<const std::int64_t> starts,
