@@ -412,20 +412,20 @@ if (_runtime := _openmp_runtime_path()) is not None:
     _padnd._use_openmp_runtime(_runtime)
 
 
-def _untracked_fast(input, pad, mode, value):
-    """The result of a common call with nothing for autograd to see (F.pad's flat pads as
-    non-negative ints, a number or no value, a dtype numpy has), made in one C++ call; None for
-    the general path, which owns the checks and their messages."""
-    if mode not in _MODES or not (value is None or (mode == "constant"
-                                                    and type(value) in (int, float, bool))):
-        return None
-    try:
-        array = input.numpy()
-    except (TypeError, RuntimeError):  # no numpy dtype, a lazy conjugate or negative view
-        return None
-    result = _padnd.pad_flat_fast(array, pad, _MODES[mode],
-                                  (0 if value is None else value) if mode == "constant" else None)
-    return None if result is None else torch.from_numpy(result)
+def _numpy_dtypes() -> dict:
+    """torch dtype -> the numpy dtype Tensor.numpy() gives it, for the dtypes numpy has."""
+    table = {}
+    for name in ("bool", "uint8", "int8", "int16", "int32", "int64", "uint16", "uint32", "uint64",
+                 "float16", "float32", "float64", "complex64", "complex128"):
+        dtype = getattr(torch, name, None)
+        try:
+            table[dtype] = torch.empty(0, dtype=dtype).numpy().dtype
+        except (TypeError, RuntimeError):  # a torch without it, or without numpy's
+            pass
+    return table
+
+
+_NUMPY_DTYPES = _numpy_dtypes()
 
 
 def pad(input, pad, mode: str = "constant", value=None):
@@ -436,9 +436,14 @@ def pad(input, pad, mode: str = "constant", value=None):
     tensor, which gets a gradient), "reflect", "replicate", "circular" or "symmetric". The
     result is a new CPU tensor of the input's dtype."""
     if type(input) is torch.Tensor and not input.requires_grad and not _is_compiling():
-        result = _untracked_fast(input, pad, mode, value)
+        # Nothing for autograd to see: a common call (F.pad's flat pads as non-negative ints, a
+        # number or no value, a CPU tensor of a dtype numpy has) is one C++ call that reads the
+        # tensor in place; None for the general path, which owns the checks and their messages.
+        dtype = _NUMPY_DTYPES.get(input.dtype)
+        result = None if dtype is None else _padnd.pad_flat_tensor(input, dtype, pad,
+                                                                   _MODES.get(mode), value)
         if result is not None:
-            return result
+            return torch.from_numpy(result)
     if mode not in _MODES:
         raise ValueError(f"mode: expected one of {sorted(_MODES)}, got {mode!r}")
     if value is not None and mode != "constant":

@@ -388,8 +388,31 @@ nb::object write_output(const Plan& plan, const Buffer& in, const nb::object& dt
   return out;
 }
 
-/// pad_fast and pad_flat_fast: `pad_width` in numpy.pad's forms, or F.pad's when `flat_pads`.
-nb::object fast_pad(nb::handle array, nb::handle pad_width, bool flat_pads, nb::handle mode_name,
+/// Whether a view is Fortran-ordered and not also C-ordered: numpy.pad returns Fortran order
+/// for such an input, which the general path does.
+bool fortran_only(const Py_buffer& view) {
+  return PyBuffer_IsContiguous(&view, 'F') != 0 && PyBuffer_IsContiguous(&view, 'C') == 0;
+}
+
+/// Pads `in` (elements of `type`, numpy's `dtype`) as the fast path does; None when it does not
+/// take the arguments.
+nb::object pad_buffer(const Buffer& in, const nb::object& dtype, const ElementType& type,
+                      nb::handle pad_width, bool flat_pads, const numpy::ModeRule& mode,
+                      nb::handle constant_values, const ExecOptions& options,
+                      nb::handle out_array) {
+  std::shared_ptr<const Plan> plan;
+  {
+    RequestSlot request;
+    if (!read_request(in.view, type, pad_width, flat_pads, mode, constant_values, *request)) {
+      return nb::none();
+    }
+    plan = plan_for(*request);
+  }
+  return write_output(*plan, in, dtype, out_array, options);
+}
+
+/// pad_fast of an ndarray, `pad_width` in numpy.pad's forms.
+nb::object fast_pad(nb::handle array, nb::handle pad_width, nb::handle mode_name,
                     nb::handle constant_values, const ExecOptions& options, nb::handle out_array) {
   static nb::object ndarray_type = nb::module_::import_("numpy").attr("ndarray");
   if (array.type().ptr() != ndarray_type.ptr()) return nb::none();
@@ -398,33 +421,103 @@ nb::object fast_pad(nb::handle array, nb::handle pad_width, bool flat_pads, nb::
   nb::object dtype = array.attr("dtype");
   Buffer in;
   if (!in.get(array.ptr(), PyBUF_STRIDES)) return nb::none();
-  // numpy.pad returns Fortran order for a Fortran (and not also C) input: the general path.
-  const bool fortran_only =
-      PyBuffer_IsContiguous(&in.view, 'F') != 0 && PyBuffer_IsContiguous(&in.view, 'C') == 0;
-  if (fortran_only && out_array.is_none()) return nb::none();
+  if (fortran_only(in.view) && out_array.is_none()) return nb::none();
   const std::optional<ElementType> type = native_type(dtype, in.view.itemsize);
   if (!type) return nb::none();
-  std::shared_ptr<const Plan> plan;
-  {
-    RequestSlot request;
-    if (!read_request(in.view, *type, pad_width, flat_pads, *mode, constant_values, *request)) {
-      return nb::none();
-    }
-    plan = plan_for(*request);
+  return pad_buffer(in, dtype, *type, pad_width, false, *mode, constant_values, options, out_array);
+}
+
+/// An interned str that lives as long as the process (attribute names looked up per call).
+PyObject* interned(const char* name) {
+  PyObject* key = PyUnicode_InternFromString(name);
+  if (key == nullptr) throw nb::python_error();
+  return key;
+}
+
+/// Attribute `key` of `tensor`, or the result of calling it as a method; null, with the error
+/// cleared, if that raises.
+nb::object tensor_field(nb::handle tensor, PyObject* key, bool call) {
+  PyObject* field =
+      call ? PyObject_CallMethodNoArgs(tensor.ptr(), key) : PyObject_GetAttr(tensor.ptr(), key);
+  if (field == nullptr) PyErr_Clear();
+  return nb::steal(field);
+}
+
+/// A CPU torch tensor's elements as a Py_buffer that no one holds (the caller keeps the tensor
+/// alive), from its data_ptr(), shape and stride(); false for any other tensor (a device's, a
+/// sparse one, a lazy conjugate or negative view).
+struct TensorBuffer {
+  Buffer buffer;
+  std::vector<Py_ssize_t> shape;
+  std::vector<Py_ssize_t> strides;
+  bool get(nb::handle tensor, Py_ssize_t itemsize);
+};
+
+bool TensorBuffer::get(nb::handle tensor, Py_ssize_t itemsize) {
+  static PyObject* const is_cpu = interned("is_cpu");
+  static PyObject* const is_conj = interned("is_conj");
+  static PyObject* const is_neg = interned("is_neg");
+  static PyObject* const data_ptr = interned("data_ptr");
+  static PyObject* const shape_name = interned("shape");
+  static PyObject* const stride = interned("stride");
+  const auto is_true = [](const nb::object& v) { return v.is_valid() && v.ptr() == Py_True; };
+  if (!is_true(tensor_field(tensor, is_cpu, false)) ||
+      is_true(tensor_field(tensor, is_conj, true)) || is_true(tensor_field(tensor, is_neg, true))) {
+    return false;
   }
-  return write_output(*plan, in, dtype, out_array, options);
+  nb::object ptr = tensor_field(tensor, data_ptr, true);  // raises for sparse tensors
+  nb::object sizes = tensor_field(tensor, shape_name, false);
+  nb::object steps = tensor_field(tensor, stride, true);
+  if (!ptr.is_valid() || !sizes.is_valid() || !steps.is_valid() || !PyTuple_Check(sizes.ptr()) ||
+      !PyTuple_Check(steps.ptr()) ||
+      PyTuple_GET_SIZE(sizes.ptr()) != PyTuple_GET_SIZE(steps.ptr())) {
+    return false;
+  }
+  const Py_ssize_t ndim = PyTuple_GET_SIZE(sizes.ptr());
+  shape.resize(static_cast<std::size_t>(ndim));
+  strides.resize(static_cast<std::size_t>(ndim));
+  Py_buffer& v = buffer.view;
+  v.len = itemsize;  // bytes of the elements (PyBuffer_IsContiguous takes 0 as "empty")
+  for (Py_ssize_t k = 0; k < ndim; ++k) {
+    const auto len = exact_int(PyTuple_GET_ITEM(sizes.ptr(), k));
+    const auto step = exact_int(PyTuple_GET_ITEM(steps.ptr(), k));
+    if (!len || !step) return false;
+    shape[static_cast<std::size_t>(k)] = static_cast<Py_ssize_t>(*len);
+    strides[static_cast<std::size_t>(k)] = static_cast<Py_ssize_t>(*step * itemsize);
+    v.len *= static_cast<Py_ssize_t>(*len);  // fits: the tensor's bytes do
+  }
+  v.buf = PyLong_AsVoidPtr(ptr.ptr());
+  if (v.buf == nullptr && PyErr_Occurred()) PyErr_Clear();
+  v.itemsize = itemsize;
+  v.ndim = static_cast<int>(ndim);
+  v.shape = shape.data();
+  v.strides = strides.data();
+  v.readonly = 1;
+  return true;
+}
+
+/// padnd.torch.pad's fast path: a torch tensor read in place (TensorBuffer) whose dtype numpy
+/// has (`dtype`, padnd.torch's table), F.pad's flat pads; a new numpy array, or None when the
+/// general path is needed.
+nb::object pad_flat_tensor(nb::handle tensor, nb::handle dtype, nb::handle pads,
+                           nb::handle mode_name, nb::handle constant_values) {
+  const numpy::ModeRule* mode = fast_mode(mode_name.ptr(), !constant_values.is_none());
+  if (mode == nullptr) return nb::none();
+  const nb::object np_dtype = nb::borrow(dtype);
+  const auto itemsize = nb::cast<Py_ssize_t>(np_dtype.attr("itemsize"));
+  const std::optional<ElementType> type = native_type(np_dtype, itemsize);
+  if (!type) return nb::none();
+  TensorBuffer in;
+  if (!in.get(tensor, itemsize) || fortran_only(in.buffer.view)) return nb::none();
+  return pad_buffer(in.buffer, np_dtype, *type, pads, true, *mode, constant_values,
+                    on_openmp_runtime({}), nb::none());
 }
 
 nb::object pad_fast(nb::handle array, nb::handle pad_width, nb::handle mode_name,
                     nb::handle constant_values, int threads, nb::handle out_array) {
   ExecOptions options;
   options.threads = threads;
-  return fast_pad(array, pad_width, false, mode_name, constant_values, options, out_array);
-}
-
-nb::object pad_flat_fast(nb::handle array, nb::handle pads, nb::handle mode_name,
-                         nb::handle constant_values) {
-  return fast_pad(array, pads, true, mode_name, constant_values, on_openmp_runtime({}), nb::none());
+  return fast_pad(array, pad_width, mode_name, constant_values, options, out_array);
 }
 
 /// padnd._padnd._plan_cache_info(): the calling thread's cache, for tests.
@@ -458,10 +551,12 @@ void bind_fast_path(nb::module_& m) {
         nb::arg("mode").none(), nb::arg("constant_values").none(), nb::arg("threads"),
         nb::arg("out").none() = nb::none(),
         "numpy.pad for the common cases in one call; None when the general path is needed.");
-  m.def("pad_flat_fast", &pad_flat_fast, nb::arg("array"), nb::arg("pads").none(),
-        nb::arg("mode").none(), nb::arg("constant_values").none(),
-        "pad_fast with F.pad's flat pads (last axis first), all threads (on the OpenMP runtime "
-        "_use_openmp_runtime registered, if any); None when the general path is needed.");
+  m.def("pad_flat_tensor", &pad_flat_tensor, nb::arg("tensor"), nb::arg("dtype"),
+        nb::arg("pads").none(), nb::arg("mode").none(), nb::arg("constant_values").none(),
+        "pad_fast of a CPU torch tensor read in place (data_ptr, shape, stride), numpy's `dtype`, "
+        "with F.pad's flat pads (last axis first), all threads (on the OpenMP runtime "
+        "_use_openmp_runtime registered, if any); a new numpy array, or None when the general "
+        "path is needed.");
   m.def("_plan_cache_info", &plan_cache_info,
         "The calling thread's fast-path plan cache: plans (their bytes, most recent first), "
         "bytes, hits, misses and its limits (max_plans, max_bytes, max_plan_bytes).");

@@ -123,7 +123,7 @@ ExecOptions on_openmp_runtime(ExecOptions options) {
 
 void bind_openmp_host(nb::module_& m) {
   m.def("_use_openmp_runtime", &use_openmp_runtime, nb::arg("path"),
-        "Runs pad_flat_fast's loops on the OpenMP runtime at `path` if the process has loaded "
+        "Runs pad_flat_tensor's loops on the OpenMP runtime at `path` if the process has loaded "
         "it; returns the registered runtime's path, or None.");
   m.def("_openmp_runtime", &openmp_runtime, "The registered OpenMP runtime's path, or None.");
 }

@@ -169,6 +169,61 @@ def test_lazy_conjugate_and_negative_views_are_resolved():
     assert negative.tolist() == [0, -1 - 2j, -3 + 1j]
 
 
+def strided_input(layout):
+    """Tensors whose memory pad_flat_tensor reads through data_ptr, shape and stride()."""
+    base = random_tensor((4, 6, 5), torch.float32, 3)
+    return {"offset": base[1:, 2:], "stepped": base[:, ::2, 1::2],
+            "expanded": base[:1, :1].expand(3, 4, 5), "permuted": base.permute(1, 0, 2),
+            "fortran": base.permute(2, 1, 0),
+            "empty": base[:, :0], "int16": base[:, 1:4].to(torch.int16)}[layout]
+
+
+@pytest.mark.parametrize("layout", ["offset", "stepped", "expanded", "permuted", "fortran",
+                                    "empty", "int16"])
+@pytest.mark.parametrize("mode", ["constant", "circular"])
+def test_one_call_forward_reads_strided_tensors_in_place(layout, mode):
+    """The one-call forward reads the tensor at its storage offset, element strides scaled to
+    bytes, zero strides too; its result equals numpy.pad's."""
+    tensor = strided_input(layout)
+    if layout == "empty" and mode != "constant":
+        mode = "constant"  # circular has nothing to wrap
+    pads = [2, 1, 1, 0]
+    dtype = padnd_torch._NUMPY_DTYPES[tensor.dtype]
+    direct = padnd_torch._padnd.pad_flat_tensor(tensor, dtype, pads,
+                                                padnd_torch._MODES[mode], None)
+    if layout == "fortran":
+        assert direct is None  # Fortran-ordered: numpy.pad's layout rule, the general path
+    else:
+        assert direct is not None  # the one-call route was taken
+        np.testing.assert_array_equal(direct, numpy_oracle(tensor, pads, mode))
+    np.testing.assert_array_equal(padnd_torch.pad(tensor, pads, mode).numpy(),
+                                  numpy_oracle(tensor, pads, mode))
+
+
+def test_one_call_forward_refuses_what_it_cannot_read():
+    """Lazy conjugate and negative views (a real one too), sparse and meta tensors take the
+    general path, which resolves the views and reports the rest."""
+    values = torch.tensor([1 + 2j, 3 - 1j])
+    negative_real = values.conj().imag
+    assert negative_real.is_neg()
+    refused = [values.conj(), negative_real, torch.ones(2, 2).to_sparse(),
+               torch.ones(2, 2, device="meta")]
+    for tensor in refused:
+        dtype = padnd_torch._NUMPY_DTYPES[tensor.dtype]
+        assert padnd_torch._padnd.pad_flat_tensor(tensor, dtype, [1, 1], "wrap", None) is None
+    assert padnd_torch.pad(negative_real, (1, 0)).tolist() == [0, -2, 1]
+
+
+def test_one_call_forward_takes_every_dtype_numpy_has():
+    for dtype, numpy_dtype in padnd_torch._NUMPY_DTYPES.items():
+        tensor = random_tensor((3, 4), dtype, 5)
+        assert tensor.numpy().dtype == numpy_dtype
+        result = padnd_torch.pad(tensor, (1, 2, 0, 1), "circular")
+        assert result.dtype == dtype
+        np.testing.assert_array_equal(result.numpy(), numpy_oracle(tensor, (1, 2, 0, 1),
+                                                                   "circular"))
+
+
 def test_constant_value_and_dtypes():
     tensor = torch.tensor([[1, 2], [3, 4]], dtype=torch.int16)
     assert padnd_torch.pad(tensor, (1, 0), value=7).tolist() == [[7, 1, 2], [7, 3, 4]]
