@@ -9,3 +9,22 @@
 #else
 #define PADND_SSE2 0
 #endif
+
+// Non-temporal stores of a whole 64-byte line on CPUs that have AVX-512F, chosen at run time
+// (x86-64 with GCC or Clang, whose target attribute compiles one function for it).
+#if PADND_SSE2 && defined(__x86_64__) && defined(__GNUC__)
+#define PADND_AVX512_STREAMS 1
+#include <immintrin.h>
+namespace padnd::detail {
+/// Whether the CPU and the OS support AVX-512F (read once).
+inline bool avx512_streams() {
+  static const bool supported = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f") != 0;
+  }();
+  return supported;
+}
+}  // namespace padnd::detail
+#else
+#define PADND_AVX512_STREAMS 0
+#endif

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Byte kernels checked directly: the non-temporal copy against memcpy, at every short length
 // and alignment and at the lengths where it streams four pages at a time (the other tests
-// reach it only through Streaming::always on small outputs).
+// reach it only through Streaming::always on small outputs), and each way of storing a line.
 #include "kernels/bytes_rows.hpp"
 
 #include <gtest/gtest.h>
@@ -47,6 +47,40 @@ TEST(StreamBytes, EqualsMemcpyForEveryLengthAndAlignment) {
     }
   }
 }
+
+/// `copy(dst, src, bytes)` of whole lines to a line-aligned dst equals memcpy, from short runs
+/// to several 16 KiB steps of four pages, guard lines untouched.
+template <class Copy>
+void check_line_copy(const Copy& copy) {
+  constexpr std::size_t kGuard = 64;
+  std::vector<std::byte> src(3 * 16384 + 1024);
+  for (std::size_t i = 0; i < src.size(); ++i) src[i] = static_cast<std::byte>(i * 37 + 11);
+  for (std::size_t lines : {0, 1, 2, 63, 64, 256, 257, 3 * 256 + 5}) {
+    const std::size_t n = 64 * lines;
+    alignas(64) static std::byte got[3 * 16384 + 1024 + 2 * kGuard];
+    std::memset(got, 0x5a, sizeof got);
+    std::vector<std::byte> want(got, got + sizeof got);
+    copy(got + kGuard, src.data() + 3, static_cast<std::int64_t>(n));
+    detail::stream_fence();
+    std::memcpy(want.data() + kGuard, src.data() + 3, n);
+    ASSERT_EQ(std::vector<std::byte>(got, got + sizeof got), want) << "lines=" << lines;
+  }
+}
+
+#if PADND_SSE2
+TEST(StreamLines, SixteenByteStoresEqualMemcpy) {
+  check_line_copy(detail::stream_lines_with<detail::stream_line>);
+  check_line_copy(detail::stream_pages_with<detail::stream_line>);
+}
+#endif
+
+#if PADND_AVX512_STREAMS
+TEST(StreamLines, WholeLineStoresEqualMemcpy) {
+  if (!detail::avx512_streams()) GTEST_SKIP() << "this CPU has no AVX-512F";
+  check_line_copy(detail::stream_lines_avx512);
+  check_line_copy(detail::stream_pages_avx512);
+}
+#endif
 
 }  // namespace
 }  // namespace padnd

@@ -104,7 +104,7 @@ inline void fill_long(std::byte* dst, std::int64_t bytes, int fill_byte,
 
 #if PADND_SSE2
 /// One 64-byte line from `src` to the line-aligned `dst` with non-temporal stores.
-inline void stream_line(std::byte* dst, const std::byte* src) {
+PADND_INLINE void stream_line(std::byte* dst, const std::byte* src) {
   const auto* from = reinterpret_cast<const __m128i*>(src);
   auto* to = reinterpret_cast<__m128i*>(dst);
   const __m128i a = _mm_loadu_si128(from);
@@ -118,22 +118,26 @@ inline void stream_line(std::byte* dst, const std::byte* src) {
 }
 #endif
 
-/// Copies `bytes` (a multiple of 64) to a 64-byte aligned `dst` with non-temporal stores, a line
-/// at a time (the source is in cache: StagedOutput).
-inline void stream_lines(std::byte* dst, const std::byte* src, std::int64_t bytes) {
-#if PADND_SSE2
-  for (std::int64_t at = 0; at < bytes; at += 64) stream_line(dst + at, src + at);
-#else
-  std::memcpy(dst, src, static_cast<std::size_t>(bytes));
+#if PADND_AVX512_STREAMS
+/// stream_line in one 64-byte store, on CPUs with AVX-512F (avx512_streams): the line leaves
+/// its write-combining buffer whole at once (docs/perf-windows.md).
+[[gnu::target("avx512f")]] inline void stream_line_avx512(std::byte* dst, const std::byte* src) {
+  _mm512_stream_si512(reinterpret_cast<__m512i*>(dst), _mm512_loadu_si512(src));
+}
 #endif
+
+/// Copies `bytes` (a multiple of 64) to a 64-byte aligned `dst` a line at a time with `line`.
+template <auto line>
+PADND_INLINE void stream_lines_with(std::byte* dst, const std::byte* src, std::int64_t bytes) {
+  for (std::int64_t at = 0; at < bytes; at += 64) line(dst + at, src + at);
 }
 
-/// stream_lines for a source in memory: long runs go four 4 KiB pages at a time, a line of each
-/// in turn, prefetching the next four, as glibc's memcpy does for its largest copies: four
+/// stream_lines_with for a source in memory: long runs go four 4 KiB pages at a time, a line of
+/// each in turn, prefetching the next four, as glibc's memcpy does for its largest copies: four
 /// concurrent streams keep more DRAM pages open than one (measured faster on long copies and
 /// outer-axis reflects). Through the stage, whose source is in L1, this measured slower.
-inline void stream_pages(std::byte* dst, const std::byte* src, std::int64_t bytes) {
-#if PADND_SSE2
+template <auto line>
+PADND_INLINE void stream_pages_with(std::byte* dst, const std::byte* src, std::int64_t bytes) {
   constexpr std::int64_t kPage = 4096;
   constexpr std::int64_t kPages = 4;
   constexpr std::int64_t kStep = kPages * kPage;
@@ -141,12 +145,50 @@ inline void stream_pages(std::byte* dst, const std::byte* src, std::int64_t byte
     for (std::int64_t at = 0; at < kPage; at += 64) {
       for (std::int64_t p = 0; p < kPages; ++p) {
         __builtin_prefetch(src + kStep + p * kPage + at);  // never faults, even past the end
-        stream_line(dst + p * kPage + at, src + p * kPage + at);
+        line(dst + p * kPage + at, src + p * kPage + at);
       }
     }
   }
+  stream_lines_with<line>(dst, src, bytes);
+}
+
+#if PADND_AVX512_STREAMS
+// Flattened: stream_line_avx512 inlines only into a function compiled for AVX-512.
+[[gnu::target("avx512f"), gnu::flatten]] inline void stream_lines_avx512(std::byte* dst,
+                                                                         const std::byte* src,
+                                                                         std::int64_t bytes) {
+  stream_lines_with<stream_line_avx512>(dst, src, bytes);
+}
+[[gnu::target("avx512f"), gnu::flatten]] inline void stream_pages_avx512(std::byte* dst,
+                                                                         const std::byte* src,
+                                                                         std::int64_t bytes) {
+  stream_pages_with<stream_line_avx512>(dst, src, bytes);
+}
 #endif
-  stream_lines(dst, src, bytes);
+
+/// Copies `bytes` (a multiple of 64) to a 64-byte aligned `dst` with non-temporal stores, a line
+/// at a time (the source is in cache: StagedOutput).
+inline void stream_lines(std::byte* dst, const std::byte* src, std::int64_t bytes) {
+#if PADND_AVX512_STREAMS
+  if (avx512_streams()) return stream_lines_avx512(dst, src, bytes);
+#endif
+#if PADND_SSE2
+  stream_lines_with<stream_line>(dst, src, bytes);
+#else
+  std::memcpy(dst, src, static_cast<std::size_t>(bytes));
+#endif
+}
+
+/// stream_lines for a source in memory (stream_pages_with).
+inline void stream_pages(std::byte* dst, const std::byte* src, std::int64_t bytes) {
+#if PADND_AVX512_STREAMS
+  if (avx512_streams()) return stream_pages_avx512(dst, src, bytes);
+#endif
+#if PADND_SSE2
+  stream_pages_with<stream_line>(dst, src, bytes);
+#else
+  std::memcpy(dst, src, static_cast<std::size_t>(bytes));
+#endif
 }
 
 /// Copies n non-overlapping bytes with non-temporal stores, which bypass the caches: when a
