@@ -128,7 +128,7 @@ def ms(entry):
     return entry["real_time"] * {"ns": 1e-6, "us": 1e-3, "ms": 1, "s": 1e3}[entry["time_unit"]]
 
 
-PADND_OWN = r"^(pad|alloc|overhead)/"
+PADND_OWN = r"^(pad|alloc|overhead|tiles64)/"
 
 
 def compare(binary, baseline, rounds, pattern, min_time_s):
