@@ -86,8 +86,7 @@ class OuterWalker {
   /// would wait for the previous row's offset to come back from memory. With `whole_planes`, a
   /// run that starts a plane of a listed axis covers as many whole planes as the next axis out
   /// steps through evenly within max_rows (a small edge pad on one thread: all its planes at once).
-  // Always inlined: GCC's heuristics left it out of line after unrelated changes, a call per
-  // run that a tiny pad pays on each of its few rows.
+  // Always inlined: out of line, a tiny pad would pay a call on each of its few rows.
   [[gnu::always_inline]] Run take_run(std::int64_t max_rows, bool whole_planes = false) {
     const std::int64_t rows = std::min(max_rows, run_rows());
     Run run{rows, offset(), run_stride(), nullptr, 1, 0, 0, 0};

@@ -418,9 +418,11 @@ def _numpy_dtypes() -> dict:
     for name in ("bool", "uint8", "int8", "int16", "int32", "int64", "uint16", "uint32", "uint64",
                  "float16", "float32", "float64", "complex64", "complex128"):
         dtype = getattr(torch, name, None)
+        if dtype is None:  # a torch without it
+            continue
         try:
             table[dtype] = torch.empty(0, dtype=dtype).numpy().dtype
-        except (TypeError, RuntimeError):  # a torch without it, or without numpy's
+        except (TypeError, RuntimeError):  # numpy has no such dtype
             pass
     return table
 

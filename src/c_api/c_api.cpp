@@ -434,8 +434,6 @@ void to_padnd_strings(padnd::PadSpec& spec, Texts& texts) {
   }
 }
 
-/// Plans the request `spec_for(input)` translates the caller's arguments into, for `input`;
-/// *plan_out is NULL unless it succeeds.
 /// Reads a window's C arguments for `plan` and calls `write(window, out, out_bytes)` (dense,
 /// `out_byte_strides` NULL) or `write(window, out, strides)`.
 void write_window(const padnd_plan& plan, const int64_t* start, const int64_t* shape, void* out,
@@ -451,6 +449,8 @@ void write_window(const padnd_plan& plan, const int64_t* start, const int64_t* s
   write(window, out, std::span<const std::int64_t>(strides));
 }
 
+/// Plans the request `spec_for(input)` translates the caller's arguments into, for `input`;
+/// *plan_out is NULL unless it succeeds.
 padnd_status plan_for(const padnd_tensor* input, padnd_plan** plan_out, const auto& spec_for) {
   if (plan_out != nullptr) *plan_out = nullptr;
   return guarded([&] {
