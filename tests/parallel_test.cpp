@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Threaded execution: results independent of the thread count, the task split and the task
 // order; an injected parallel-for sees every task exactly once; concurrent callers share the
-// built-in pool safely; the built-in pool runs every task once however it splits a loop, and only
-// on threads with the caller's affinity mask. Pads here are big enough (>= 1 MiB) for the cost
+// built-in pool safely; the built-in pool runs every task once however it splits a loop, only
+// on threads with the caller's affinity mask, and its workers join loops whether they spin or
+// sleep. Pads here are big enough (>= 1 MiB) for the cost
 // model to split them.
 #include <gtest/gtest.h>
 #include <sched.h>
@@ -219,6 +220,34 @@ TEST(ParallelPool, EveryTaskRunsOnceWhateverTheSplit) {
             << "task " << t << " of " << count << " on " << threads << " threads";
       }
     }
+  }
+}
+
+/// Counts the tasks run by threads other than the caller; task 0 waits (up to a few seconds)
+/// until there is one, so that a loop completes quickly only if a worker joined it.
+struct JoinWaiter {
+  std::atomic<int> others{0};
+  std::thread::id caller = std::this_thread::get_id();
+
+  static void task(void* self_ptr, std::int64_t t) {
+    auto& self = *static_cast<JoinWaiter*>(self_ptr);
+    if (std::this_thread::get_id() != self.caller) ++self.others;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+    while (t == 0 && self.others == 0 && std::chrono::steady_clock::now() < deadline) {
+      std::this_thread::yield();
+    }
+  }
+};
+
+TEST(ParallelPool, WorkersJoinLoopsWhetherSpinningOrAsleep) {
+  // Loops back to back find the workers spinning; after a pause longer than their spin they
+  // sleep, and posting the loop must wake one (a lost wake-up shows as a loop no worker joins).
+  if (std::thread::hardware_concurrency() < 2) GTEST_SKIP() << "one CPU: the pool has no worker";
+  for (int round = 0; round < 60; ++round) {
+    if (round % 2 == 1) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    JoinWaiter waiter;
+    detail::parallel_for(ExecOptions{}, 8, &JoinWaiter::task, &waiter);
+    ASSERT_GT(waiter.others.load(), 0) << "round " << round << ": no worker joined within 5 s";
   }
 }
 

@@ -189,6 +189,11 @@ struct Loop {
   std::unique_ptr<Share[]> heap_shares;
 };
 
+/// The workers join a loop without a lock: the caller publishes it (loop_, then generation_) and
+/// a spinning worker starts on it within a cache-line transfer or two; locks and condition
+/// variables serve only threads that sleep. Every access to loop_, generation_, attached_ and
+/// sleeping_ is sequentially consistent: each pair of "announce, then check the other side"
+/// below relies on it to never lose a wake-up nor free a loop a worker still reads.
 class Pool {
  public:
   explicit Pool(int workers) {
@@ -198,9 +203,9 @@ class Pool {
   ~Pool() {
     {
       std::lock_guard lock(mutex_);
-      stopping_ = true;
+      stopping_.store(true);
     }
-    wake_.notify_all();
+    post();
     for (auto& t : threads_) t.join();
   }
 
@@ -210,70 +215,84 @@ class Pool {
   bool try_run(Loop& loop, int helpers) {
     std::unique_lock busy(busy_, std::try_to_lock);
     if (!busy.owns_lock()) return false;
-    {
-      std::lock_guard lock(mutex_);
-      loop_ = &loop;
-      helpers_wanted_ = std::min(helpers, workers());
-      generation_.fetch_add(1, std::memory_order_release);
-    }
-    wake_.notify_all();
+    helpers_wanted_.store(std::min(helpers, workers()));
+    loop_.store(&loop);
+    post();
     loop.work(0);
     caller_cpu_.store(current_cpu(), std::memory_order_relaxed);
-    // Helpers usually finish within a few task lengths: wait for them spinning, not asleep, and
-    // for them to detach (sleeping on idle_ until a worker's notify costs a wake-up); kSpin in
-    // all.
-    const auto deadline = std::chrono::steady_clock::now() + kSpin;
-    spin_while([&] { return loop.done.load(std::memory_order_acquire) != loop.count; }, deadline);
-    spin_while([&] { return attached_.load(std::memory_order_acquire) != 0; }, deadline);
-    // Workers that have not woken yet are not waited for: they will find no loop. Tasks may
-    // still run on attached workers, and a worker may still hold `loop` after its last task.
-    std::unique_lock lock(mutex_);
-    loop_ = nullptr;
-    helpers_wanted_ = 0;
-    idle_.wait(lock, [&] {
-      return loop.done.load(std::memory_order_acquire) == loop.count && attached_ == 0;
-    });
+    // Every task is taken: no worker may join from here on. A worker that did holds `loop` until
+    // it detaches; they usually do within a task length, so wait spinning (kSpin), then asleep.
+    loop_.store(nullptr);
+    spin_while([&] { return attached_.load() != 0; }, std::chrono::steady_clock::now() + kSpin);
+    if (attached_.load() != 0) {
+      std::unique_lock lock(mutex_);
+      idle_.wait(lock, [&] { return attached_.load() == 0; });
+    }
     return true;
   }
 
   /// Wakes the workers without a loop, so that they spin for kSpin.
   void wake() {
     caller_cpu_.store(current_cpu(), std::memory_order_relaxed);
-    {
-      std::lock_guard lock(mutex_);
-      ++generation_;
-    }
-    wake_.notify_all();
+    post();
   }
 
   /// Whether some worker is spinning: a loop posted now starts on it without a wake-up.
   [[nodiscard]] bool hot() const { return spinning_.load(std::memory_order_relaxed) > 0; }
 
  private:
+  /// Moves the generation on: spinning workers see it at once, sleeping ones are woken. A worker
+  /// counts itself in sleeping_ before its last look at generation_, so one of the two sees the
+  /// other.
+  void post() {
+    generation_.fetch_add(1);
+    if (sleeping_.load() == 0) return;
+    { std::lock_guard lock(mutex_); }  // a worker between its look and its wait holds mutex_
+    wake_.notify_all();
+  }
+
   void worker() {
     CallerCpus mask = CallerCpus::read();  // this thread's own
     std::uint64_t seen = 0;
+    while (!stopping_.load()) {
+      if (!on_caller_cpu()) spin_while_unchanged(seen);
+      if (generation_.load() == seen && !sleep_while_unchanged(seen)) return;
+      seen = generation_.load();
+      help(mask);
+    }
+  }
+
+  /// Sleeps until the generation moves on from `seen`; false if the pool is stopping.
+  bool sleep_while_unchanged(std::uint64_t seen) {
     std::unique_lock lock(mutex_);
-    for (;;) {
-      if (!stopping_ && generation_.load(std::memory_order_relaxed) == seen && !on_caller_cpu()) {
-        lock.unlock();
-        spin_while_unchanged(seen);
-        lock.lock();
-      }
-      wake_.wait(lock, [&] { return stopping_ || generation_ != seen; });
-      if (stopping_) return;
-      seen = generation_;
-      if (loop_ == nullptr || helpers_wanted_ == 0) continue;
-      --helpers_wanted_;
-      Loop* loop = loop_;
-      ++attached_;
-      lock.unlock();
+    sleeping_.fetch_add(1);
+    wake_.wait(lock, [&] { return stopping_.load() || generation_.load() != seen; });
+    sleeping_.fetch_sub(1);
+    return !stopping_.load();
+  }
+
+  /// Joins the posted loop if it still wants a helper. A worker counts itself in attached_
+  /// before it reads loop_, and the caller clears loop_ before it waits for attached_ to fall to
+  /// 0: a worker that reads the loop keeps it alive until it detaches.
+  void help(CallerCpus& mask) {
+    attached_.fetch_add(1);
+    Loop* loop = loop_.load();
+    if (loop != nullptr && claim_helper()) {
       take_mask(*loop->caller_cpus, mask);
       loop->work(loop->next_share.fetch_add(1, std::memory_order_relaxed));
-      lock.lock();
-      --attached_;
+    }
+    if (attached_.fetch_sub(1) == 1) {
+      { std::lock_guard lock(mutex_); }  // the caller may be between its look and its wait
       idle_.notify_all();
     }
+  }
+
+  /// Takes one of the posted loop's helper places, if one is left.
+  bool claim_helper() {
+    int wanted = helpers_wanted_.load();
+    while (wanted > 0 && !helpers_wanted_.compare_exchange_weak(wanted, wanted - 1)) {
+    }
+    return wanted > 0;
   }
 
   /// Whether this thread runs where the latest caller did (spinning there would only delay the
@@ -286,22 +305,24 @@ class Pool {
   /// Spins until the generation moves on from `seen` or kSpin has passed.
   void spin_while_unchanged(std::uint64_t seen) {
     spinning_.fetch_add(1, std::memory_order_relaxed);
-    spin_while([&] { return generation_.load(std::memory_order_acquire) == seen; },
+    spin_while([&] { return generation_.load() == seen; },
                std::chrono::steady_clock::now() + kSpin);
     spinning_.fetch_sub(1, std::memory_order_relaxed);
   }
 
-  std::mutex busy_;   // held by the one caller whose loop the pool is running
-  std::mutex mutex_;  // guards everything below
-  std::condition_variable wake_;
-  std::condition_variable idle_;
-  Loop* loop_ = nullptr;
-  int helpers_wanted_ = 0;
-  std::atomic<int> attached_{0};              // written under mutex_; the caller also spins on it
-  std::atomic<std::uint64_t> generation_{0};  // written under mutex_, read by spinners without
+  // What a joining worker reads, in one cache line the caller writes.
+  alignas(64) std::atomic<Loop*> loop_{nullptr};
+  std::atomic<int> helpers_wanted_{0};
+  std::atomic<std::uint64_t> generation_{0};
+  alignas(64) std::atomic<int> attached_{0};  // workers between help()'s two counts
+  std::atomic<int> sleeping_{0};
   std::atomic<int> spinning_{0};
   std::atomic<int> caller_cpu_{-1};  // where the latest loop's caller ran (or the waker)
-  bool stopping_ = false;
+  std::atomic<bool> stopping_{false};
+  std::mutex busy_;   // held by the one caller whose loop the pool is running
+  std::mutex mutex_;  // what the sleeping threads wait under (wake_, idle_)
+  std::condition_variable wake_;
+  std::condition_variable idle_;
   std::vector<std::thread> threads_;
 };
 
