@@ -67,18 +67,35 @@ void check_line_copy(const Copy& copy) {
   }
 }
 
-#if PADND_SSE2
-TEST(StreamLines, SixteenByteStoresEqualMemcpy) {
-  check_line_copy(detail::stream_lines_with<detail::stream_line>);
-  check_line_copy(detail::stream_pages_with<detail::stream_line>);
+/// Both loops of streamed lines (LineLoop, PageLoop), each through `Run<Loop>::copy`.
+template <template <class> class Run>
+void check_line_loops() {
+  check_line_copy(Run<detail::LineLoop>::copy);
+  check_line_copy(Run<detail::PageLoop>::copy);
 }
+
+#if PADND_SSE2
+template <class Loop>
+struct SixteenByteStores {
+  static void copy(std::byte* dst, const std::byte* src, std::int64_t bytes) {
+    Loop::template run<detail::stream_line>(dst, src, bytes);
+  }
+};
+
+TEST(StreamLines, SixteenByteStoresEqualMemcpy) { check_line_loops<SixteenByteStores>(); }
 #endif
 
 #if PADND_AVX512_STREAMS
+template <class Loop>
+struct WholeLineStores {
+  static void copy(std::byte* dst, const std::byte* src, std::int64_t bytes) {
+    detail::stream_avx512<Loop>(dst, src, bytes);
+  }
+};
+
 TEST(StreamLines, WholeLineStoresEqualMemcpy) {
   if (!detail::avx512_streams()) GTEST_SKIP() << "this CPU has no AVX-512F";
-  check_line_copy(detail::stream_lines_avx512);
-  check_line_copy(detail::stream_pages_avx512);
+  check_line_loops<WholeLineStores>();
 }
 #endif
 

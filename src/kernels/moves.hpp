@@ -126,69 +126,65 @@ PADND_INLINE void stream_line(std::byte* dst, const std::byte* src) {
 }
 #endif
 
-/// Copies `bytes` (a multiple of 64) to a 64-byte aligned `dst` a line at a time with `line`.
-template <auto line>
-PADND_INLINE void stream_lines_with(std::byte* dst, const std::byte* src, std::int64_t bytes) {
-  for (std::int64_t at = 0; at < bytes; at += 64) line(dst + at, src + at);
-}
+/// The loops of streamed lines, each over a line store (`line`): stream_line, or
+/// stream_line_avx512 inside a function compiled for AVX-512 (stream_with picks).
+/// Copies `bytes` (a multiple of 64) to a 64-byte aligned `dst` a line at a time.
+struct LineLoop {
+  template <auto line>
+  PADND_INLINE static void run(std::byte* dst, const std::byte* src, std::int64_t bytes) {
+    for (std::int64_t at = 0; at < bytes; at += 64) line(dst + at, src + at);
+  }
+};
 
-/// stream_lines_with for a source in memory: long runs go four 4 KiB pages at a time, a line of
-/// each in turn, prefetching the next four, as glibc's memcpy does for its largest copies: four
+/// LineLoop for a source in memory: long runs go four 4 KiB pages at a time, a line of each in
+/// turn, prefetching the next four, as glibc's memcpy does for its largest copies: four
 /// concurrent streams keep more DRAM pages open than one (measured faster on long copies and
 /// outer-axis reflects). Through the stage, whose source is in L1, this measured slower.
-template <auto line>
-PADND_INLINE void stream_pages_with(std::byte* dst, const std::byte* src, std::int64_t bytes) {
-  constexpr std::int64_t kPage = 4096;
-  constexpr std::int64_t kPages = 4;
-  constexpr std::int64_t kStep = kPages * kPage;
-  for (; bytes >= kStep; bytes -= kStep, dst += kStep, src += kStep) {
-    for (std::int64_t at = 0; at < kPage; at += 64) {
-      for (std::int64_t p = 0; p < kPages; ++p) {
-        __builtin_prefetch(src + kStep + p * kPage + at);  // never faults, even past the end
-        line(dst + p * kPage + at, src + p * kPage + at);
+struct PageLoop {
+  template <auto line>
+  PADND_INLINE static void run(std::byte* dst, const std::byte* src, std::int64_t bytes) {
+    constexpr std::int64_t kPage = 4096;
+    constexpr std::int64_t kPages = 4;
+    constexpr std::int64_t kStep = kPages * kPage;
+    for (; bytes >= kStep; bytes -= kStep, dst += kStep, src += kStep) {
+      for (std::int64_t at = 0; at < kPage; at += 64) {
+        for (std::int64_t p = 0; p < kPages; ++p) {
+          __builtin_prefetch(src + kStep + p * kPage + at);  // never faults, even past the end
+          line(dst + p * kPage + at, src + p * kPage + at);
+        }
       }
     }
+    LineLoop::run<line>(dst, src, bytes);
   }
-  stream_lines_with<line>(dst, src, bytes);
-}
+};
 
 #if PADND_AVX512_STREAMS
 // Flattened: stream_line_avx512 inlines only into a function compiled for AVX-512.
-[[gnu::target("avx512f"), gnu::flatten]] inline void stream_lines_avx512(std::byte* dst,
-                                                                         const std::byte* src,
-                                                                         std::int64_t bytes) {
-  stream_lines_with<stream_line_avx512>(dst, src, bytes);
-}
-[[gnu::target("avx512f"), gnu::flatten]] inline void stream_pages_avx512(std::byte* dst,
-                                                                         const std::byte* src,
-                                                                         std::int64_t bytes) {
-  stream_pages_with<stream_line_avx512>(dst, src, bytes);
+template <class Loop>
+[[gnu::target("avx512f"), gnu::flatten]] inline void stream_avx512(std::byte* dst,
+                                                                   const std::byte* src,
+                                                                   std::int64_t bytes) {
+  Loop::template run<stream_line_avx512>(dst, src, bytes);
 }
 #endif
 
-/// Copies `bytes` (a multiple of 64) to a 64-byte aligned `dst` with non-temporal stores, a line
-/// at a time (the source is in cache: StagedOutput).
+/// Copies `bytes` (a multiple of 64) to a 64-byte aligned `dst` with non-temporal stores in the
+/// order of `Loop`, with the widest line store the CPU has (memcpy without SSE2).
+template <class Loop>
+inline void stream_with(std::byte* dst, const std::byte* src, std::int64_t bytes) {
+#if PADND_AVX512_STREAMS
+  if (avx512_streams()) return stream_avx512<Loop>(dst, src, bytes);
+#endif
+#if PADND_SSE2
+  Loop::template run<stream_line>(dst, src, bytes);
+#else
+  std::memcpy(dst, src, static_cast<std::size_t>(bytes));
+#endif
+}
+
+/// stream_with a line at a time (the source is in cache: StagedOutput).
 inline void stream_lines(std::byte* dst, const std::byte* src, std::int64_t bytes) {
-#if PADND_AVX512_STREAMS
-  if (avx512_streams()) return stream_lines_avx512(dst, src, bytes);
-#endif
-#if PADND_SSE2
-  stream_lines_with<stream_line>(dst, src, bytes);
-#else
-  std::memcpy(dst, src, static_cast<std::size_t>(bytes));
-#endif
-}
-
-/// stream_lines for a source in memory (stream_pages_with).
-inline void stream_pages(std::byte* dst, const std::byte* src, std::int64_t bytes) {
-#if PADND_AVX512_STREAMS
-  if (avx512_streams()) return stream_pages_avx512(dst, src, bytes);
-#endif
-#if PADND_SSE2
-  stream_pages_with<stream_line>(dst, src, bytes);
-#else
-  std::memcpy(dst, src, static_cast<std::size_t>(bytes));
-#endif
+  stream_with<LineLoop>(dst, src, bytes);
 }
 
 /// Copies n non-overlapping bytes with non-temporal stores, which bypass the caches: when a
@@ -199,7 +195,7 @@ inline void stream_bytes(std::byte* dst, const std::byte* src, std::size_t n) {
   const std::size_t head = std::min(n, (64 - reinterpret_cast<std::uintptr_t>(dst) % 64) % 64);
   copy_bytes(dst, src, head);
   const std::size_t lines = (n - head) / 64 * 64;
-  stream_pages(dst + head, src + head, static_cast<std::int64_t>(lines));
+  stream_with<PageLoop>(dst + head, src + head, static_cast<std::int64_t>(lines));
   copy_bytes(dst + head + lines, src + head + lines, n - head - lines);
 }
 
