@@ -64,7 +64,8 @@ std::int64_t outer_rows(std::span<const PlanAxis> axes) {
 /// The cost model: a task moves at least kMinTaskBytes of output when the pool's workers sleep
 /// (waking one costs more than it saves below that: with 128 KiB, the medium workloads took
 /// twice as long as on one thread), or kHotTaskBytes when they are awake (spinning after a recent
-/// loop). A loop has a few tasks per thread so a slow thread does not hold it up, and, unless
+/// loop). A loop has a few tasks per thread so a slow thread does not hold it up (a loop too
+/// small for kTasksPerThread on awake threads has one task per thread instead), and, unless
 /// streamed, tasks of kMaxTaskBytes at most: a thread whose CPU is taken by other threads, or
 /// whose page faults are slow (a fresh output's), holds up the loop by the one task it is running
 /// (the built-in pool keeps each thread's tasks contiguous, so many tasks cost no locality). A
@@ -386,6 +387,11 @@ std::int64_t task_count(std::int64_t bytes, const ExecOptions& options, bool str
                                                 std::int64_t{threads} * kTasksPerThread);
   // A mid-sized pad that runs alone because the workers sleep wakes them for the next call.
   if (tasks == 1) detail::warm_pool(options);
+  // Awake threads claim a mid-sized loop's tasks from one counter: a second task each costs
+  // more in claims than it balances (docs/perf-windows.md).
+  if (hot && tasks < std::int64_t{threads} * kTasksPerThread) {
+    tasks = std::min<std::int64_t>(tasks, threads);
+  }
   if (!streamed) tasks = std::clamp(bytes / kMaxTaskBytes, tasks, kMaxTasks);
   // A whole number of tasks per thread: with 3 tasks on 2 threads one thread does two thirds.
   if (tasks > threads) tasks = tasks / threads * threads;
