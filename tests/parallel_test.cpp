@@ -3,8 +3,7 @@
 // order; an injected parallel-for sees every task exactly once; concurrent callers share the
 // built-in pool safely; the built-in pool runs every task once however it splits a loop, only
 // on threads with the caller's affinity mask, and its workers join loops whether they spin or
-// sleep. Pads here are big enough (>= 1 MiB) for the cost
-// model to split them.
+// sleep. Pads here are big enough (>= 1 MiB) for the cost model to split them.
 #include <gtest/gtest.h>
 #include <sched.h>
 
@@ -242,7 +241,9 @@ struct JoinWaiter {
 TEST(ParallelPool, WorkersJoinLoopsWhetherSpinningOrAsleep) {
   // Loops back to back find the workers spinning; after a pause longer than their spin they
   // sleep, and posting the loop must wake one (a lost wake-up shows as a loop no worker joins).
-  if (std::thread::hardware_concurrency() < 2) GTEST_SKIP() << "one CPU: the pool has no worker";
+  if (std::thread::hardware_concurrency() < 2 || detail::CallerCpus::read().count == 1) {
+    GTEST_SKIP() << "one CPU: no worker joins a loop";
+  }
   for (int round = 0; round < 60; ++round) {
     if (round % 2 == 1) std::this_thread::sleep_for(std::chrono::milliseconds(2));
     JoinWaiter waiter;
@@ -252,22 +253,17 @@ TEST(ParallelPool, WorkersJoinLoopsWhetherSpinningOrAsleep) {
 }
 
 #if defined(__linux__)
-/// For every task, the thread that ran it and that thread's affinity mask. The first task waits
-/// (up to a few seconds) until some other thread runs a task, so that a woken worker joins.
+/// For every task, the thread that ran it and that thread's affinity mask; the first task waits
+/// for another thread as JoinWaiter's does, so that a woken worker joins.
 struct MaskRecorder {
   std::mutex mutex;
   std::vector<std::thread::id> threads;
   std::vector<cpu_set_t> masks;
-  std::atomic<int> others{0};
-  std::thread::id caller = std::this_thread::get_id();
+  JoinWaiter joins;
 
   static void task(void* self_ptr, std::int64_t t) {
     auto& self = *static_cast<MaskRecorder*>(self_ptr);
-    if (std::this_thread::get_id() != self.caller) ++self.others;
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
-    while (t == 0 && self.others == 0 && std::chrono::steady_clock::now() < deadline) {
-      std::this_thread::sleep_for(std::chrono::microseconds(100));
-    }
+    JoinWaiter::task(&self.joins, t);
     cpu_set_t mask;
     ASSERT_EQ(sched_getaffinity(0, sizeof(mask), &mask), 0);
     std::lock_guard lock(self.mutex);
@@ -298,9 +294,9 @@ TEST(ParallelPool, TasksRunOnlyOnThreadsWithTheCallersAffinity) {
   EXPECT_EQ(detail::usable_threads(ExecOptions{}, cpus), 1);
   detail::warm_pool(ExecOptions{});
   MaskRecorder pinned;
-  pinned.others = 1;  // no worker may join: the first task does not wait for one
+  pinned.joins.others = 1;  // no worker may join: the first task does not wait for one
   detail::parallel_for(ExecOptions{}, 16, &MaskRecorder::task, &pinned);
-  EXPECT_EQ(std::count(pinned.threads.begin(), pinned.threads.end(), pinned.caller), 16);
+  EXPECT_EQ(std::count(pinned.threads.begin(), pinned.threads.end(), pinned.joins.caller), 16);
   // The whole mask again: workers that join take it, whatever mask they started with.
   ASSERT_EQ(sched_setaffinity(0, sizeof(all), &all), 0);
   if (CPU_COUNT(&all) < 2) GTEST_SKIP() << "one CPU: no worker joins a loop";
@@ -310,7 +306,7 @@ TEST(ParallelPool, TasksRunOnlyOnThreadsWithTheCallersAffinity) {
   MaskRecorder free;
   detail::parallel_for(ExecOptions{}, 64, &MaskRecorder::task, &free);
   ASSERT_EQ(free.masks.size(), 64u);
-  EXPECT_GT(free.others.load(), 0) << "no worker joined within 5 s";
+  EXPECT_GT(free.joins.others.load(), 0) << "no worker joined within 5 s";
   for (const cpu_set_t& mask : free.masks) EXPECT_TRUE(CPU_EQUAL(&mask, &all));
 }
 #endif
