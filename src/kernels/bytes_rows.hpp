@@ -347,7 +347,13 @@ class BorderedRowWriter {
                            const std::byte* in) const {
     const std::int64_t bytes = b.len * unit_;
     if (b.src == PlanAxis::kPad) {
-      fill_bytes(out, bytes, fill_, ctx_);
+      // One element of a fixed width, the commonest pad (a 3 x 3 convolution's), skips the
+      // length dispatch (the pattern is longer than any fixed width).
+      if (W > 0 && b.len == 1) {
+        copy_unit<W>(out, fill_, W);
+      } else {
+        fill_bytes(out, bytes, fill_, ctx_);
+      }
       return;
     }
     const std::byte* from = in + b.src * unit_;
