@@ -678,14 +678,13 @@ void PlanAccess::set_fill(Plan& p, const std::string& value) {
     prog.fill_ = value;
   } else if (p.type_.packed()) {
     prog.fill_ = value.empty() ? std::string(1, '\0') : value;
+  } else if (value.empty()) {
+    prog.fill_byte_ = 0;  // all-zero bits fill from zero_pattern(), without a pattern per plan
   } else {
-    const std::string element =
-        value.empty() ? std::string(static_cast<std::size_t>(p.type_.item_bytes()), '\0') : value;
-    if (std::all_of(element.begin(), element.end(), [&](char b) { return b == element[0]; })) {
-      prog.fill_byte_ = static_cast<unsigned char>(element[0]);
+    if (std::all_of(value.begin(), value.end(), [&](char b) { return b == value[0]; })) {
+      prog.fill_byte_ = static_cast<unsigned char>(value[0]);
     }
-    // All-zero values (the default) fill from zero_pattern(), without a pattern per plan.
-    if (prog.fill_byte_ != 0) prog.fill_ = replicate_pattern(element);
+    if (prog.fill_byte_ != 0) prog.fill_ = replicate_pattern(value);
   }
 }
 
