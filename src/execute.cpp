@@ -178,15 +178,24 @@ void whole_rows(const BytesLoop& loop, OuterWalker& walker, std::int64_t r0, std
   }
 }
 
-/// Whether the bordered rows of `plan` are long pieces of longer input rows (a window's): each
-/// then starts cold for the hardware prefetcher, and asking for the next row's start pays.
-/// Back-to-back input rows need no help, and short ones cost less than the request.
-bool prefetch_rows(const Plan& plan, const RowContext& ctx) {
+/// How bordered rows read their input. A window's rows are pieces of longer input rows, each
+/// starting cold for the hardware prefetcher: streamed ones are copied kGroupRows at a time
+/// (stream_rows), cached ones ask for the next row's start. Back-to-back input rows need
+/// neither, short ones cost less than the help, and copies of 16 KiB and more already keep four
+/// pages busy each (PageLoop).
+enum class RowReads : std::uint8_t { plain, prefetched, grouped };
+
+RowReads row_reads(const Plan& plan, const RowContext& ctx) {
   constexpr std::int64_t kPrefetchMinBytes = 512;
+  constexpr std::int64_t kGroupMaxBytes = std::int64_t{16} << 10;
   const std::int64_t copy_bytes = ctx.bordered->copy_len * ctx.unit_bytes;
-  if (copy_bytes < kPrefetchMinBytes) return false;  // first: tiny pads pay nothing more
+  if (copy_bytes < kPrefetchMinBytes) return RowReads::plain;  // first: tiny pads pay nothing more
   const std::span<const PlanAxis> axes = detail::program(plan).axes();
-  return axes.size() >= 2 && axes[axes.size() - 2].in_stride != copy_bytes;
+  if (axes.size() < 2 || axes[axes.size() - 2].in_stride == copy_bytes) return RowReads::plain;
+  if (ctx.stream && copy_bytes >= detail::kStreamMinBytes && copy_bytes < kGroupMaxBytes) {
+    return RowReads::grouped;
+  }
+  return RowReads::prefetched;
 }
 
 /// Writes positions [p0, p1) of rows [r0, r1), row r0 at `out`, and leaves `walker` at r1.
@@ -200,7 +209,14 @@ void write_rows(const BytesLoop& loop, OuterWalker& walker, std::int64_t r0, std
     // local: read through `loop`, it would be reloaded after every row's byte stores.
     const detail::BorderedRowWriter<W> write_row(ctx);
     const std::int64_t pitch = loop.pitch;
-    if (prefetch_rows(*loop.plan, ctx)) {
+    const RowReads reads = row_reads(*loop.plan, ctx);
+    if (reads == RowReads::grouped) {
+      whole_rows(loop, walker, r0, r1, out,
+                 [&](std::byte* row, const auto& in_rows, std::int64_t rows, std::int64_t,
+                     std::int64_t) { write_row.streamed_groups(row, pitch, in_rows, rows); });
+      return;
+    }
+    if (reads == RowReads::prefetched) {
       whole_rows(
           loop, walker, r0, r1, out,
           [&](std::byte* row, const auto& in_rows, std::int64_t rows, std::int64_t, std::int64_t) {

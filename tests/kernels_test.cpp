@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Byte kernels checked directly: the non-temporal copy against memcpy, at every short length
 // and alignment and at the lengths where it streams four pages at a time (the other tests
-// reach it only through Streaming::always on small outputs), and each way of storing a line.
+// reach it only through Streaming::always on small outputs), the copy of up to kGroupRows rows
+// a line of each at a time, and each way of storing a line.
 #include "kernels/bytes_rows.hpp"
 
 #include <gtest/gtest.h>
@@ -48,6 +49,44 @@ TEST(StreamBytes, EqualsMemcpyForEveryLengthAndAlignment) {
   }
 }
 
+/// stream_rows of `rows` rows of `n` bytes, `dst_pitch` apart from `dst_at` and `src_stride`
+/// apart in the source, equals a memcpy of each row; the bytes around and between the rows stay.
+void check_stream_rows(int rows, std::size_t n, std::size_t dst_at, std::size_t dst_pitch,
+                       std::size_t src_stride) {
+  constexpr std::size_t kGuard = 64;
+  std::vector<std::byte> src(rows * src_stride + 7);
+  for (std::size_t i = 0; i < src.size(); ++i) src[i] = static_cast<std::byte>(i * 37 + 11);
+  std::vector<std::byte> got(dst_at + rows * dst_pitch + 2 * kGuard, std::byte{0x5a});
+  std::vector<std::byte> want = got;
+  std::byte* dst[detail::kGroupRows];
+  const std::byte* from[detail::kGroupRows];
+  for (int p = 0; p < rows; ++p) {
+    dst[p] = got.data() + kGuard + dst_at + p * dst_pitch;
+    from[p] = src.data() + 7 + p * src_stride;
+    std::memcpy(want.data() + kGuard + dst_at + p * dst_pitch, from[p], n);
+  }
+  detail::stream_rows(dst, from, rows, n);
+  detail::stream_fence();
+  ASSERT_EQ(got, want) << "rows=" << rows << " n=" << n << " dst_at=" << dst_at
+                       << " dst_pitch=" << dst_pitch << " src_stride=" << src_stride;
+}
+
+TEST(StreamRows, EqualMemcpyOfEachRowForEveryCountLengthAndAlignment) {
+  for (int rows = 1; rows <= detail::kGroupRows; ++rows) {
+    for (std::size_t n :
+         {std::size_t{0}, std::size_t{1}, std::size_t{63}, std::size_t{64}, std::size_t{200},
+          std::size_t{1024}, std::size_t{1037}, std::size_t{4112}, std::size_t{8197}}) {
+      for (std::size_t dst_at : {0, 16, 37}) {
+        // Pitches keep every row at one alignment (a multiple of 64) or move it row to row.
+        for (std::size_t gap : {std::size_t{0}, std::size_t{16}, std::size_t{64 + 7}}) {
+          check_stream_rows(rows, n, dst_at, (n + gap + 63) / 64 * 64, n + 29);
+          check_stream_rows(rows, n, dst_at, n + gap, n + 29);
+        }
+      }
+    }
+  }
+}
+
 /// `copy(dst, src, bytes)` of whole lines to a line-aligned dst equals memcpy, from short runs
 /// to several 16 KiB steps of four pages, guard lines untouched.
 template <class Copy>
@@ -67,6 +106,20 @@ void check_line_copy(const Copy& copy) {
   }
 }
 
+/// One run through the interleaved loop of `line` stores, its other rows beside it: each row
+/// of whole lines is a memcpy.
+template <auto line>
+void interleaved_copy(std::byte* dst, const std::byte* src, std::int64_t bytes) {
+  constexpr int kRows = 3;
+  alignas(64) static std::byte others[kRows - 1][3 * 16384 + 1024];
+  std::byte* dsts[kRows] = {others[0], dst, others[1]};
+  const std::byte* srcs[kRows] = {src, src, src};
+  detail::interleave_lines<line>(dsts, srcs, kRows, bytes);
+  for (const auto& row : others) {
+    ASSERT_EQ(std::memcmp(row, src, static_cast<std::size_t>(bytes)), 0) << "bytes=" << bytes;
+  }
+}
+
 /// Both loops of streamed lines (LineLoop, PageLoop), each through `Run<Loop>::copy`.
 template <template <class> class Run>
 void check_line_loops() {
@@ -82,7 +135,10 @@ struct SixteenByteStores {
   }
 };
 
-TEST(StreamLines, SixteenByteStoresEqualMemcpy) { check_line_loops<SixteenByteStores>(); }
+TEST(StreamLines, SixteenByteStoresEqualMemcpy) {
+  check_line_loops<SixteenByteStores>();
+  check_line_copy(interleaved_copy<detail::stream_line>);
+}
 #endif
 
 #if PADND_AVX512_STREAMS
@@ -96,6 +152,10 @@ struct WholeLineStores {
 TEST(StreamLines, WholeLineStoresEqualMemcpy) {
   if (!detail::avx512_streams()) GTEST_SKIP() << "this CPU has no AVX-512F";
   check_line_loops<WholeLineStores>();
+  check_line_copy([](std::byte* dst, const std::byte* src, std::int64_t bytes) {
+    const std::byte* srcs[1] = {src};
+    detail::interleave_avx512(&dst, srcs, 1, bytes);
+  });
 }
 #endif
 

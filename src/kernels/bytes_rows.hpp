@@ -334,6 +334,28 @@ class BorderedRowWriter {
     if (row_.end.len > 0) border(copy_out + bytes, row_.end, in);
   }
 
+  /// Rows i < `rows` at out + i * pitch, from the input rows in_rows[i]: their copies streamed
+  /// kGroupRows rows at a time (stream_rows), for copies of kStreamMinBytes and more.
+  template <class InRows>
+  PADND_INLINE void streamed_groups(std::byte* out, std::int64_t pitch, const InRows& in_rows,
+                                    std::int64_t rows) const {
+    const auto bytes = static_cast<std::size_t>(row_.copy_len * unit_);
+    std::byte* dst[kGroupRows];
+    const std::byte* src[kGroupRows];
+    for (std::int64_t first = 0; first < rows; first += kGroupRows) {
+      const auto count = static_cast<int>(std::min<std::int64_t>(kGroupRows, rows - first));
+      for (int p = 0; p < count; ++p) {
+        std::byte* row = out + (first + p) * pitch;
+        const std::byte* in = in_rows[first + p];
+        if (row_.begin.len > 0) border(row, row_.begin, in);
+        dst[p] = row + row_.begin.len * unit_;
+        src[p] = in + row_.copy_src * unit_;
+        if (row_.end.len > 0) border(dst[p] + bytes, row_.end, in);
+      }
+      stream_rows(dst, src, count, bytes);
+    }
+  }
+
   /// Prefetches the start of the copy that the row from `in` will read.
   PADND_INLINE void prefetch(const std::byte* in) const {
     prefetch_start(in + row_.copy_src * unit_, row_copy_bytes());

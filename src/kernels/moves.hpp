@@ -199,6 +199,64 @@ inline void stream_bytes(std::byte* dst, const std::byte* src, std::size_t n) {
   copy_bytes(dst + head + lines, src + head + lines, n - head - lines);
 }
 
+/// Rows that stream_rows copies together.
+constexpr int kGroupRows = 8;
+
+/// Copies `bytes` (a multiple of 64) of each of `rows` runs, to 64-byte aligned dst[p] from
+/// src[p], a line of each run in turn with `line`.
+template <auto line>
+PADND_INLINE void interleave_lines(std::byte* const* dst, const std::byte* const* src, int rows,
+                                   std::int64_t bytes) {
+  for (std::int64_t at = 0; at < bytes; at += 64) {
+    for (int p = 0; p < rows; ++p) line(dst[p] + at, src[p] + at);
+  }
+}
+
+#if PADND_AVX512_STREAMS
+[[gnu::target("avx512f"), gnu::flatten]] inline void interleave_avx512(std::byte* const* dst,
+                                                                       const std::byte* const* src,
+                                                                       int rows,
+                                                                       std::int64_t bytes) {
+  interleave_lines<stream_line_avx512>(dst, src, rows, bytes);
+}
+#endif
+
+/// interleave_lines with non-temporal stores, the widest the CPU has (memcpy without SSE2).
+inline void stream_interleaved(std::byte* const* dst, const std::byte* const* src, int rows,
+                               std::int64_t bytes) {
+#if PADND_AVX512_STREAMS
+  if (avx512_streams()) return interleave_avx512(dst, src, rows, bytes);
+#endif
+#if PADND_SSE2
+  interleave_lines<stream_line>(dst, src, rows, bytes);
+#else
+  for (int p = 0; p < rows; ++p) std::memcpy(dst[p], src[p], static_cast<std::size_t>(bytes));
+#endif
+}
+
+/// stream_bytes of `n` bytes for each of `rows` (at most kGroupRows) rows, from src[p] to
+/// dst[p], a line of each row in turn. A window's rows are pieces of longer rows, each in other
+/// pages: copied one after another, each starts a cold stream; together, they keep as many
+/// DRAM pages busy as PageLoop does within one long run (docs/perf-windows.md).
+inline void stream_rows(std::byte* const* dst, const std::byte* const* src, int rows,
+                        std::size_t n) {
+  std::byte* line_dst[kGroupRows];
+  const std::byte* line_src[kGroupRows];
+  std::size_t common = n;  // the whole lines every row has after its unaligned head
+  for (int p = 0; p < rows; ++p) {
+    const std::size_t head = std::min(n, (64 - reinterpret_cast<std::uintptr_t>(dst[p]) % 64) % 64);
+    copy_bytes(dst[p], src[p], head);
+    line_dst[p] = dst[p] + head;
+    line_src[p] = src[p] + head;
+    common = std::min(common, (n - head) / 64 * 64);
+  }
+  stream_interleaved(line_dst, line_src, rows, static_cast<std::int64_t>(common));
+  for (int p = 0; p < rows; ++p) {  // each row's rest: at most a line, and a tail
+    const auto done = static_cast<std::size_t>(line_dst[p] - dst[p]) + common;
+    stream_bytes(dst[p] + done, src[p] + done, n - done);
+  }
+}
+
 /// Orders the non-temporal stores of stream_bytes before any later store (the task's "done").
 inline void stream_fence() {
 #if PADND_SSE2
