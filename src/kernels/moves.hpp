@@ -213,6 +213,7 @@ PADND_INLINE void interleave_lines(std::byte* const* dst, const std::byte* const
 }
 
 #if PADND_AVX512_STREAMS
+// Flattened, as stream_avx512 is: stream_line_avx512 inlines only into AVX-512 code.
 [[gnu::target("avx512f"), gnu::flatten]] inline void interleave_avx512(std::byte* const* dst,
                                                                        const std::byte* const* src,
                                                                        int rows,
