@@ -106,15 +106,15 @@ void check_line_copy(const Copy& copy) {
   }
 }
 
-/// One run through the interleaved loop of `line` stores, its other rows beside it: each row
-/// of whole lines is a memcpy.
+/// One run through RowsLoop with `line` stores, its other rows beside it: each row of whole
+/// lines is a memcpy.
 template <auto line>
 void interleaved_copy(std::byte* dst, const std::byte* src, std::int64_t bytes) {
   constexpr int kRows = 3;
   alignas(64) static std::byte others[kRows - 1][3 * 16384 + 1024];
   std::byte* dsts[kRows] = {others[0], dst, others[1]};
   const std::byte* srcs[kRows] = {src, src, src};
-  detail::interleave_lines<line>(dsts, srcs, kRows, bytes);
+  detail::RowsLoop::run<line>(dsts, srcs, kRows, bytes);
   for (const auto& row : others) {
     ASSERT_EQ(std::memcmp(row, src, static_cast<std::size_t>(bytes)), 0) << "bytes=" << bytes;
   }
@@ -153,8 +153,9 @@ TEST(StreamLines, WholeLineStoresEqualMemcpy) {
   if (!detail::avx512_streams()) GTEST_SKIP() << "this CPU has no AVX-512F";
   check_line_loops<WholeLineStores>();
   check_line_copy([](std::byte* dst, const std::byte* src, std::int64_t bytes) {
-    const std::byte* srcs[1] = {src};
-    detail::interleave_avx512(&dst, srcs, 1, bytes);
+    std::byte* const dsts[1] = {dst};
+    const std::byte* const srcs[1] = {src};
+    detail::stream_avx512<detail::RowsLoop>(dsts, srcs, 1, bytes);
   });
 }
 #endif

@@ -298,10 +298,10 @@ TEST(Windows, StreamedRowGroupsMatchTheWholePad) {
     execute(plan, in.data(), whole.data(), plan.output_bytes());
     const std::span<const std::int64_t> out = plan.output_shape();
     for (int i = 0; i < 24; ++i) {
-      const std::int64_t width = 260 + static_cast<std::int64_t>(rng() % 2700);  // 1 KiB and more
       const auto below = [&](std::int64_t n) {
         return static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(n));
       };
+      const std::int64_t width = 260 + below(2700);  // 1 KiB and more
       const std::int64_t x0 = i % 3 == 0 ? 0 : below(out[1] - width + 1);
       const std::int64_t rows = 1 + below(out[0]);
       const std::int64_t y0 = below(out[0] - rows + 1);

@@ -158,27 +158,42 @@ struct PageLoop {
   }
 };
 
+/// Runs of `bytes` (a multiple of 64) each, to 64-byte aligned dst[p] from src[p], `rows` of
+/// them at once, a line of each run in turn (stream_rows).
+struct RowsLoop {
+  template <auto line>
+  PADND_INLINE static void run(std::byte* const* dst, const std::byte* const* src, int rows,
+                               std::int64_t bytes) {
+    for (std::int64_t at = 0; at < bytes; at += 64) {
+      for (int p = 0; p < rows; ++p) line(dst[p] + at, src[p] + at);
+    }
+  }
+};
+
+#if !PADND_SSE2
+/// One 64-byte line with plain stores, where no streaming store exists.
+PADND_INLINE void copy_line(std::byte* dst, const std::byte* src) { std::memcpy(dst, src, 64); }
+#endif
+
 #if PADND_AVX512_STREAMS
 // Flattened: stream_line_avx512 inlines only into a function compiled for AVX-512.
-template <class Loop>
-[[gnu::target("avx512f"), gnu::flatten]] inline void stream_avx512(std::byte* dst,
-                                                                   const std::byte* src,
-                                                                   std::int64_t bytes) {
-  Loop::template run<stream_line_avx512>(dst, src, bytes);
+template <class Loop, class... Runs>
+[[gnu::target("avx512f"), gnu::flatten]] inline void stream_avx512(Runs... runs) {
+  Loop::template run<stream_line_avx512>(runs...);
 }
 #endif
 
-/// Copies `bytes` (a multiple of 64) to a 64-byte aligned `dst` with non-temporal stores in the
-/// order of `Loop`, with the widest line store the CPU has (memcpy without SSE2).
-template <class Loop>
-inline void stream_with(std::byte* dst, const std::byte* src, std::int64_t bytes) {
+/// `Loop::run` of `runs` with non-temporal stores, the widest line store the CPU has (plain
+/// stores without SSE2): for LineLoop and PageLoop, (dst, src, bytes).
+template <class Loop, class... Runs>
+inline void stream_with(Runs... runs) {
 #if PADND_AVX512_STREAMS
-  if (avx512_streams()) return stream_avx512<Loop>(dst, src, bytes);
+  if (avx512_streams()) return stream_avx512<Loop>(runs...);
 #endif
 #if PADND_SSE2
-  Loop::template run<stream_line>(dst, src, bytes);
+  Loop::template run<stream_line>(runs...);
 #else
-  std::memcpy(dst, src, static_cast<std::size_t>(bytes));
+  Loop::template run<copy_line>(runs...);
 #endif
 }
 
@@ -187,12 +202,18 @@ inline void stream_lines(std::byte* dst, const std::byte* src, std::int64_t byte
   stream_with<LineLoop>(dst, src, bytes);
 }
 
+/// Bytes of `n` at `dst` before its first 64-byte line boundary: the head stream_bytes and
+/// stream_rows copy with plain stores.
+inline std::size_t head_bytes(const std::byte* dst, std::size_t n) {
+  return std::min(n, (64 - reinterpret_cast<std::uintptr_t>(dst) % 64) % 64);
+}
+
 /// Copies n non-overlapping bytes with non-temporal stores, which bypass the caches: when a
 /// pad's traffic exceeds the last-level cache, cached stores only evict the input and cost a
 /// read of every output line first. The caller issues stream_fence() before its results are
 /// used. Without SSE2 this is memcpy.
 inline void stream_bytes(std::byte* dst, const std::byte* src, std::size_t n) {
-  const std::size_t head = std::min(n, (64 - reinterpret_cast<std::uintptr_t>(dst) % 64) % 64);
+  const std::size_t head = head_bytes(dst, n);
   copy_bytes(dst, src, head);
   const std::size_t lines = (n - head) / 64 * 64;
   stream_with<PageLoop>(dst + head, src + head, static_cast<std::int64_t>(lines));
@@ -201,39 +222,6 @@ inline void stream_bytes(std::byte* dst, const std::byte* src, std::size_t n) {
 
 /// Rows that stream_rows copies together.
 constexpr int kGroupRows = 8;
-
-/// Copies `bytes` (a multiple of 64) of each of `rows` runs, to 64-byte aligned dst[p] from
-/// src[p], a line of each run in turn with `line`.
-template <auto line>
-PADND_INLINE void interleave_lines(std::byte* const* dst, const std::byte* const* src, int rows,
-                                   std::int64_t bytes) {
-  for (std::int64_t at = 0; at < bytes; at += 64) {
-    for (int p = 0; p < rows; ++p) line(dst[p] + at, src[p] + at);
-  }
-}
-
-#if PADND_AVX512_STREAMS
-// Flattened, as stream_avx512 is: stream_line_avx512 inlines only into AVX-512 code.
-[[gnu::target("avx512f"), gnu::flatten]] inline void interleave_avx512(std::byte* const* dst,
-                                                                       const std::byte* const* src,
-                                                                       int rows,
-                                                                       std::int64_t bytes) {
-  interleave_lines<stream_line_avx512>(dst, src, rows, bytes);
-}
-#endif
-
-/// interleave_lines with non-temporal stores, the widest the CPU has (memcpy without SSE2).
-inline void stream_interleaved(std::byte* const* dst, const std::byte* const* src, int rows,
-                               std::int64_t bytes) {
-#if PADND_AVX512_STREAMS
-  if (avx512_streams()) return interleave_avx512(dst, src, rows, bytes);
-#endif
-#if PADND_SSE2
-  interleave_lines<stream_line>(dst, src, rows, bytes);
-#else
-  for (int p = 0; p < rows; ++p) std::memcpy(dst[p], src[p], static_cast<std::size_t>(bytes));
-#endif
-}
 
 /// stream_bytes of `n` bytes for each of `rows` (at most kGroupRows) rows, from src[p] to
 /// dst[p], a line of each row in turn. A window's rows are pieces of longer rows, each in other
@@ -245,13 +233,15 @@ inline void stream_rows(std::byte* const* dst, const std::byte* const* src, int 
   const std::byte* line_src[kGroupRows];
   std::size_t common = n;  // the whole lines every row has after its unaligned head
   for (int p = 0; p < rows; ++p) {
-    const std::size_t head = std::min(n, (64 - reinterpret_cast<std::uintptr_t>(dst[p]) % 64) % 64);
+    const std::size_t head = head_bytes(dst[p], n);
     copy_bytes(dst[p], src[p], head);
     line_dst[p] = dst[p] + head;
     line_src[p] = src[p] + head;
     common = std::min(common, (n - head) / 64 * 64);
   }
-  stream_interleaved(line_dst, line_src, rows, static_cast<std::int64_t>(common));
+  stream_with<RowsLoop>(static_cast<std::byte* const*>(line_dst),
+                        static_cast<const std::byte* const*>(line_src), rows,
+                        static_cast<std::int64_t>(common));
   for (int p = 0; p < rows; ++p) {  // each row's rest: at most a line, and a tail
     const auto done = static_cast<std::size_t>(line_dst[p] - dst[p]) + common;
     stream_bytes(dst[p] + done, src[p] + done, n - done);
