@@ -61,16 +61,16 @@ std::int64_t outer_rows(std::span<const PlanAxis> axes) {
   return n;
 }
 
-/// The cost model: a task moves at least kMinTaskBytes of output when the pool's workers sleep
-/// (waking one costs more than it saves below that: with 128 KiB, the medium workloads took
-/// twice as long as on one thread), or kHotTaskBytes when they are awake (spinning after a recent
-/// loop). A loop has a few tasks per thread so a slow thread does not hold it up (a loop too
-/// small for kTasksPerThread on awake threads has one task per thread instead), and, unless
-/// streamed, tasks of kMaxTaskBytes at most: a thread whose CPU is taken by other threads, or
-/// whose page faults are slow (a fresh output's), holds up the loop by the one task it is running
-/// (the built-in pool keeps each thread's tasks contiguous, so many tasks cost no locality). A
-/// streamed output was written before (no page faults), and some streamed pads lose speed when
-/// split finer (an outer-axis reflect of 4 KiB rows).
+/// The cost model (docs/design.md, "Threads and the cost model"): a task moves at least
+/// kMinTaskBytes of output when the pool's workers sleep (waking one costs more than it saves
+/// below that), or kHotTaskBytes when they are awake (spinning after a recent loop). A loop has a
+/// few tasks per thread so a slow thread does not hold it up (a loop too small for kTasksPerThread
+/// on awake threads has one task per thread instead), and, unless streamed, tasks of kMaxTaskBytes
+/// at most: a thread whose CPU is taken by other threads, or whose page faults are slow (a fresh
+/// output's), holds up the loop by the one task it is running (the built-in pool keeps each
+/// thread's tasks contiguous, so many tasks cost no locality). A streamed output was written before
+/// (no page faults), and some streamed pads lose speed when split finer (an outer-axis reflect of 4
+/// KiB rows).
 constexpr std::int64_t kMinTaskBytes = std::int64_t{512} << 10;
 constexpr std::int64_t kHotTaskBytes = std::int64_t{128} << 10;
 constexpr std::int64_t kTasksPerThread = 4;

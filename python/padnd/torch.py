@@ -355,10 +355,10 @@ _pad_backward_op.register_autograd(_pad_backward_grad, setup_context=_setup_pad_
 
 class _EagerPad(torch.autograd.Function):
     """padnd::pad for eager autograd: the custom op's forward and backward without its dispatch,
-    which costs tens of µs per call (a small pad's forward and backward cost a few µs). The
+    which costs many times a small pad's forward and backward (docs/perf-torch.md). The
     backward of a backward (create_graph) goes through padnd::pad_backward, differentiable.
     forward takes ctx (no setup_context): Function.apply then skips binding the arguments to
-    forward's signature (inspect, ~10 µs). torch.func's transforms would need setup_context,
+    forward's signature (with inspect, slow). torch.func's transforms would need setup_context,
     but the custom op does not support them either."""
 
     @staticmethod

@@ -21,10 +21,10 @@ namespace padnd::detail {
 /// begin (end) border's value, broadcast, where its masks say so: a row costs a load and a store
 /// per piece, two broadcasts, and a few logic operations in the pieces that hold a border.
 /// Streamed (RowContext::stream) with non-temporal stores, consecutive rows complete each cache
-/// line; staged through memory instead (StagedOutput), or written as segments with cached stores,
-/// 32-byte rows took twice as long or more. Unstreamed (a fresh output, or one that fits the
-/// cache) the pieces are cached stores: a store per 16 bytes instead of the segments' copy and
-/// border moves (faster on 64-byte rows too).
+/// line, where a stage (StagedOutput) or segments with cached stores cost more (docs/design.md,
+/// "Short rows from registers"). Unstreamed (a fresh output, or one that fits the cache) the
+/// pieces are cached stores: a store per 16 bytes instead of the segments' copy and border
+/// moves.
 template <std::int64_t W>
 class MaskedRows {
   static_assert(W == 1 || W == 2 || W == 4 || W == 8 || W == 16);
