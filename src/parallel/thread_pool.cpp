@@ -122,7 +122,6 @@ struct Loop {
   int share_count = 0;      // 0: tasks come from `next`
   std::atomic<int> next_share{1};
   std::atomic<std::int64_t> next{0};
-  std::atomic<std::int64_t> done{0};
 
   /// Prepares the loop for `participants` threads (count < kMaxTasks).
   void split(int participants) {
@@ -146,7 +145,8 @@ struct Loop {
   /// the tasks left (the caller never stops, so every task runs).
   void work(int own) {
     if (share_count == 0) {
-      for (std::int64_t t; (t = next.fetch_add(1, std::memory_order_relaxed)) < count;) run(t);
+      for (std::int64_t t; (t = next.fetch_add(1, std::memory_order_relaxed)) < count;)
+        fn(context, t);
       return;
     }
     Share& mine = shares[own];
@@ -168,7 +168,7 @@ struct Loop {
       const std::int64_t t = from->take(from != &mine);
       if (t < 0) continue;
       const auto start = std::chrono::steady_clock::now();
-      run(t);
+      fn(context, t);
       mine.task_ns.store(std::chrono::duration_cast<std::chrono::nanoseconds>(
                              std::chrono::steady_clock::now() - start)
                              .count(),
@@ -179,11 +179,6 @@ struct Loop {
  private:
   static constexpr int kInlineShares = 4;
   static constexpr int kMinTasksToShare = 8;  // per participant
-
-  void run(std::int64_t t) {
-    fn(context, t);
-    done.fetch_add(1, std::memory_order_release);
-  }
 
   Share inline_shares[kInlineShares];  // a small loop allocates nothing
   std::unique_ptr<Share[]> heap_shares;
