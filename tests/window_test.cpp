@@ -281,47 +281,58 @@ TEST(Windows, ManyBlocksSplitBetweenThreadsWriteTheTile) {
   }
 }
 
+/// Windows of `plan` (a pad of a float32 input `in` of two axes) at 24 random places, streamed:
+/// a third at the output's left edge, a third at its right edge, each at least 1 KiB wide,
+/// written into a buffer whose pitch moves their rows' alignment, against the whole pad.
+void streamed_windows_match_the_whole_pad(const Plan& plan, const std::vector<float>& in,
+                                          std::mt19937_64& rng) {
+  std::vector<float> whole(static_cast<std::size_t>(plan.output_elements()));
+  execute(plan, in.data(), whole.data(), plan.output_bytes());
+  const std::span<const std::int64_t> out = plan.output_shape();
+  for (int i = 0; i < 24; ++i) {
+    const auto below = [&](std::int64_t n) {
+      return static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(n));
+    };
+    const std::int64_t width = 260 + below(2700);  // 1 KiB and more
+    const std::int64_t edge_x0[] = {0, out[1] - width};
+    const std::int64_t x0 = i % 3 < 2 ? edge_x0[i % 3] : below(out[1] - width + 1);
+    const std::int64_t rows = 1 + below(out[0]);
+    const std::int64_t y0 = below(out[0] - rows + 1);
+    const std::int64_t pitch = out[1] + below(20);  // elements
+    std::vector<float> got(static_cast<std::size_t>(out[0] * pitch), -1.0F);
+    ExecOptions options;
+    options.streaming = Streaming::always;
+    options.threads = i % 4;
+    const Window w{{y0, x0}, {rows, width}};
+    const std::vector<std::int64_t> strides = {pitch * 4, 4};
+    execute_window(plan, in.data(), w, got.data() + y0 * pitch + x0, strides, options);
+    std::int64_t mismatches = 0;
+    for (std::int64_t y = 0; y < out[0]; ++y) {
+      for (std::int64_t x = 0; x < pitch; ++x) {
+        const bool inside = y >= y0 && y < y0 + rows && x >= x0 && x < x0 + width;
+        const float want = inside ? whole[static_cast<std::size_t>(y * out[1] + x)] : -1.0F;
+        mismatches += got[static_cast<std::size_t>(y * pitch + x)] != want;
+      }
+    }
+    ASSERT_EQ(mismatches, 0) << plan.describe() << " window " << describe_window(plan, w);
+  }
+}
+
 /// Windows whose rows are long pieces of longer rows, streamed: their copies go kGroupRows rows
-/// at a time (stream_rows), with the rows' borders (a left edge's, a right edge's), any number
-/// of rows past the last whole group, and pitches that move each row's alignment.
+/// at a time, with the rows' borders (a left edge's, a right edge's; short ones streamed through
+/// a stage with the copy's partial lines, long ones written directly), any number of rows past
+/// the last whole group, and pitches that move each row's alignment.
 TEST(Windows, StreamedRowGroupsMatchTheWholePad) {
   const std::vector<std::int64_t> shape = {53, 3000};
   std::vector<float> in(static_cast<std::size_t>(element_count(shape)));
   std::iota(in.begin(), in.end(), 0.0F);
   std::mt19937_64 rng(17);
   for (const Mode mode : {Mode::constant, Mode::edge, Mode::reflect, Mode::symmetric, Mode::wrap}) {
-    PadSpec spec;
-    spec.mode = mode;
-    spec.axes = {{7, 9, 0}, {30, 41, 0}};
-    const Plan plan = make_plan(DType::float32, shape, {}, spec);
-    std::vector<float> whole(static_cast<std::size_t>(plan.output_elements()));
-    execute(plan, in.data(), whole.data(), plan.output_bytes());
-    const std::span<const std::int64_t> out = plan.output_shape();
-    for (int i = 0; i < 24; ++i) {
-      const auto below = [&](std::int64_t n) {
-        return static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(n));
-      };
-      const std::int64_t width = 260 + below(2700);  // 1 KiB and more
-      const std::int64_t x0 = i % 3 == 0 ? 0 : below(out[1] - width + 1);
-      const std::int64_t rows = 1 + below(out[0]);
-      const std::int64_t y0 = below(out[0] - rows + 1);
-      const std::int64_t pitch = out[1] + below(20);  // elements
-      std::vector<float> got(static_cast<std::size_t>(out[0] * pitch), -1.0F);
-      ExecOptions options;
-      options.streaming = Streaming::always;
-      options.threads = i % 3;
-      const Window w{{y0, x0}, {rows, width}};
-      const std::vector<std::int64_t> strides = {pitch * 4, 4};
-      execute_window(plan, in.data(), w, got.data() + y0 * pitch + x0, strides, options);
-      std::int64_t mismatches = 0;
-      for (std::int64_t y = 0; y < out[0]; ++y) {
-        for (std::int64_t x = 0; x < pitch; ++x) {
-          const bool inside = y >= y0 && y < y0 + rows && x >= x0 && x < x0 + width;
-          const float want = inside ? whole[static_cast<std::size_t>(y * out[1] + x)] : -1.0F;
-          mismatches += got[static_cast<std::size_t>(y * pitch + x)] != want;
-        }
-      }
-      ASSERT_EQ(mismatches, 0) << mode_name(mode) << " window " << describe_window(plan, w);
+    for (const AxisPad columns : {AxisPad{30, 41, 0}, AxisPad{300, 1, 0}, AxisPad{2, 400, 0}}) {
+      PadSpec spec;
+      spec.mode = mode;
+      spec.axes = {{7, 9, 0}, columns};
+      streamed_windows_match_the_whole_pad(make_plan(DType::float32, shape, {}, spec), in, rng);
     }
   }
 }

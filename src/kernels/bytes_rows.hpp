@@ -334,25 +334,42 @@ class BorderedRowWriter {
     if (row_.end.len > 0) border(copy_out + bytes, row_.end, in);
   }
 
-  /// Rows i < `rows` at out + i * pitch, from the input rows in_rows[i]: their copies streamed
-  /// kGroupRows rows at a time (stream_rows), for copies of kStreamMinBytes and more.
+  /// Rows i < `rows` at out + i * pitch, from the input rows in_rows[i], for copies of
+  /// kStreamMinBytes and more: the copies go kGroupRows rows at a time, their whole lines a line
+  /// of each row in turn, then the group's borders. Those are streamed too, with the copies'
+  /// partial lines, through a stage (stream_row_ends): written with plain stores, each line
+  /// would cost a read first, and written before the copies, their reads would miss the cache.
   template <class InRows>
   PADND_INLINE void streamed_groups(std::byte* out, std::int64_t pitch, const InRows& in_rows,
                                     std::int64_t rows) const {
     const auto bytes = static_cast<std::size_t>(row_.copy_len * unit_);
     std::byte* dst[kGroupRows];
     const std::byte* src[kGroupRows];
+    if (row_.begin.len == 0 && row_.end.len == 0) {  // a window inside the input
+      for (std::int64_t first = 0; first < rows; first += kGroupRows) {
+        const auto count = static_cast<int>(std::min<std::int64_t>(kGroupRows, rows - first));
+        for (int p = 0; p < count; ++p) {
+          dst[p] = out + (first + p) * pitch;
+          src[p] = in_rows[first + p] + row_.copy_src * unit_;
+        }
+        stream_rows(dst, src, count, bytes);
+      }
+      return;
+    }
+    std::int64_t line_bytes[kGroupRows];
     for (std::int64_t first = 0; first < rows; first += kGroupRows) {
       const auto count = static_cast<int>(std::min<std::int64_t>(kGroupRows, rows - first));
       for (int p = 0; p < count; ++p) {
-        std::byte* row = out + (first + p) * pitch;
-        const std::byte* in = in_rows[first + p];
-        if (row_.begin.len > 0) border(row, row_.begin, in);
-        dst[p] = row + row_.begin.len * unit_;
-        src[p] = in + row_.copy_src * unit_;
-        if (row_.end.len > 0) border(dst[p] + bytes, row_.end, in);
+        std::byte* copy_out = out + (first + p) * pitch + row_.begin.len * unit_;
+        const std::size_t head = head_bytes(copy_out, bytes);
+        dst[p] = copy_out + head;
+        src[p] = in_rows[first + p] + row_.copy_src * unit_ + head;
+        line_bytes[p] = static_cast<std::int64_t>((bytes - head) / 64 * 64);
       }
-      stream_rows(dst, src, count, bytes);
+      stream_row_lines(dst, src, count, line_bytes);
+      for (int p = 0; p < count; ++p) {
+        stream_row_ends(out + (first + p) * pitch, in_rows[first + p], dst[p] + line_bytes[p]);
+      }
     }
   }
 
@@ -364,6 +381,40 @@ class BorderedRowWriter {
   [[nodiscard]] std::int64_t row_copy_bytes() const { return row_.copy_len * unit_; }
 
  private:
+  /// Borders up to this many bytes go through streamed_groups' stage.
+  static constexpr std::int64_t kStagedBorderBytes = 1024;
+
+  /// The row at `out` from the input row at `in` but for its copy's whole lines, which end at
+  /// `lines_end`: the begin border with the copy's head (its bytes before the first line
+  /// boundary), and the copy's tail with the end border, each assembled in a stage and streamed.
+  /// A border longer than kStagedBorderBytes is written with plain stores instead.
+  PADND_INLINE void stream_row_ends(std::byte* out, const std::byte* in,
+                                    std::byte* lines_end) const {
+    alignas(64) std::byte stage[kStagedBorderBytes + 64];
+    const std::int64_t copy_len_bytes = row_.copy_len * unit_;
+    const std::byte* copy_in = in + row_.copy_src * unit_;
+    std::byte* copy_out = out + row_.begin.len * unit_;
+    const auto staged = [&](const BorderedRow::Border& b) {
+      return b.len * unit_ <= kStagedBorderBytes ? b.len * unit_ : 0;
+    };
+    const std::int64_t head = copy_len_bytes == 0
+                                  ? 0
+                                  : static_cast<std::int64_t>(head_bytes(
+                                        copy_out, static_cast<std::size_t>(copy_len_bytes)));
+    const std::int64_t begin_staged = staged(row_.begin);
+    if (begin_staged < row_.begin.len * unit_) border(out, row_.begin, in);
+    if (begin_staged > 0) border(stage, row_.begin, in);
+    copy_bytes(stage + begin_staged, copy_in, static_cast<std::size_t>(head));
+    stream_bytes(copy_out - begin_staged, stage, static_cast<std::size_t>(begin_staged + head));
+    const std::int64_t tail_at = lines_end - copy_out;
+    const std::int64_t tail = copy_len_bytes - tail_at;
+    const std::int64_t end_staged = staged(row_.end);
+    copy_bytes(stage, copy_in + tail_at, static_cast<std::size_t>(tail));
+    if (end_staged > 0) border(stage + tail, row_.end, in);
+    stream_bytes(lines_end, stage, static_cast<std::size_t>(tail + end_staged));
+    if (end_staged < row_.end.len * unit_) border(copy_out + copy_len_bytes, row_.end, in);
+  }
+
   /// A border at `out`: the pad value, or its run of sources from the input row at `in`.
   PADND_INLINE void border(std::byte* out, const BorderedRow::Border& b,
                            const std::byte* in) const {

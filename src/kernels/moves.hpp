@@ -223,28 +223,41 @@ inline void stream_bytes(std::byte* dst, const std::byte* src, std::size_t n) {
 /// Rows that stream_rows copies together.
 constexpr int kGroupRows = 8;
 
+/// Whole lines with non-temporal stores: line_bytes[p] (a multiple of 64) to the 64-byte
+/// aligned dst[p] from src[p] for each of `rows` (at most kGroupRows) rows, a line of each row
+/// in turn. A window's rows are pieces of longer rows, each in other pages: copied one after
+/// another, each starts a cold stream; together, they keep as many DRAM pages busy as PageLoop
+/// does within one long run (docs/perf-windows.md).
+inline void stream_row_lines(std::byte* const* dst, const std::byte* const* src, int rows,
+                             const std::int64_t* line_bytes) {
+  if (rows <= 0) return;
+  std::int64_t common = line_bytes[0];  // the lines every row has
+  for (int p = 1; p < rows; ++p) common = std::min(common, line_bytes[p]);
+  stream_with<RowsLoop>(dst, src, rows, common);
+  for (int p = 0; p < rows; ++p) {  // the rows' last line, where their alignments differ
+    stream_with<LineLoop>(dst[p] + common, src[p] + common, line_bytes[p] - common);
+  }
+}
+
 /// stream_bytes of `n` bytes for each of `rows` (at most kGroupRows) rows, from src[p] to
-/// dst[p], a line of each row in turn. A window's rows are pieces of longer rows, each in other
-/// pages: copied one after another, each starts a cold stream; together, they keep as many
-/// DRAM pages busy as PageLoop does within one long run (docs/perf-windows.md).
+/// dst[p]: each row's partial lines with plain stores, the whole lines by stream_row_lines.
 inline void stream_rows(std::byte* const* dst, const std::byte* const* src, int rows,
                         std::size_t n) {
+  if (rows <= 0) return;
   std::byte* line_dst[kGroupRows];
   const std::byte* line_src[kGroupRows];
-  std::size_t common = n;  // the whole lines every row has after its unaligned head
+  std::int64_t line_bytes[kGroupRows];
   for (int p = 0; p < rows; ++p) {
     const std::size_t head = head_bytes(dst[p], n);
     copy_bytes(dst[p], src[p], head);
     line_dst[p] = dst[p] + head;
     line_src[p] = src[p] + head;
-    common = std::min(common, (n - head) / 64 * 64);
+    line_bytes[p] = static_cast<std::int64_t>((n - head) / 64 * 64);
   }
-  stream_with<RowsLoop>(static_cast<std::byte* const*>(line_dst),
-                        static_cast<const std::byte* const*>(line_src), rows,
-                        static_cast<std::int64_t>(common));
-  for (int p = 0; p < rows; ++p) {  // each row's rest: at most a line, and a tail
-    const auto done = static_cast<std::size_t>(line_dst[p] - dst[p]) + common;
-    stream_bytes(dst[p] + done, src[p] + done, n - done);
+  stream_row_lines(line_dst, line_src, rows, line_bytes);
+  for (int p = 0; p < rows; ++p) {
+    const auto done = static_cast<std::size_t>(line_dst[p] - dst[p] + line_bytes[p]);
+    copy_bytes(dst[p] + done, src[p] + done, n - done);
   }
 }
 
