@@ -298,6 +298,38 @@ TEST(MaskedRows, PlanesWithOuterBordersMatchReference) {
   }
 }
 
+/// Bordered rows longer than the stage (8 KiB and more), streamed: their copies' whole lines,
+/// then each row's ends through a stage (a border with the copy's partial line) or, for a
+/// border longer than the stage, written directly; every index mode, borders from none to
+/// several KiB, rows whose alignment moves from one to the next.
+TEST(BorderedRows, LongStreamedRowsMatchReference) {
+  std::mt19937_64 rng(0x6a09e667f3bcc909ULL);
+  const std::int64_t border_elems[] = {0, 1, 3, 16, 64, 300, 1500};
+  for (const DType dtype : {DType::uint8, DType::float32, DType::float64, DType::complex128}) {
+    const ElementType type(dtype);
+    const std::int64_t item = type.item_bytes();
+    for (const Mode mode : kIndexModes) {
+      for (int trial = 0; trial < 4; ++trial) {
+        const auto pick = [&] { return border_elems[rng() % std::size(border_elems)]; };
+        const std::int64_t begin = pick();
+        const std::int64_t end = pick();
+        const std::int64_t width =
+            (std::int64_t{8} << 10) / item + 1600 + static_cast<std::int64_t>(rng() % 64);
+        const std::vector<std::int64_t> shape = {3 + trial, width};
+        std::vector<std::byte> in(static_cast<std::size_t>(element_count(shape) * item));
+        for (auto& b : in) b = static_cast<std::byte>(rng());
+        PadSpec spec;
+        spec.mode = mode;
+        spec.axes = {{trial % 2, 1, 0}, {begin, end, 0}};
+        const TensorView view{in.data(), type, shape, {}};
+        const Plan plan = make_plan(type, shape, {}, spec);
+        SCOPED_TRACE(plan.describe());
+        expect_both_store_kinds(rng, plan, view, spec, std::string(mode_name(mode)));
+      }
+    }
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(EveryWidth, LongRows,
                          ::testing::Values(ElementType(DType::int4), ElementType(DType::uint2),
                                            ElementType(DType::uint8), ElementType(DType::float16),

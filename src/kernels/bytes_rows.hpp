@@ -325,11 +325,20 @@ class BorderedRowWriter {
         fill_(reinterpret_cast<const std::byte*>(c.fill->data())),
         stream_(c.stream) {}
 
-  /// Row at `out`, from the input row starting at `in`.
+  /// Row at `out`, from the input row starting at `in`. A streamed copy of kStreamMinBytes and
+  /// more streams its whole lines, then its ends with the borders (stream_row_ends).
   PADND_INLINE void operator()(std::byte* out, const std::byte* in) const {
-    if (row_.begin.len > 0) border(out, row_.begin, in);
     const auto bytes = static_cast<std::size_t>(row_.copy_len * unit_);
     std::byte* copy_out = out + row_.begin.len * unit_;
+    if (stream_ && static_cast<std::int64_t>(bytes) >= kStreamMinBytes) {
+      const std::size_t head = head_bytes(copy_out, bytes);
+      const std::size_t line_bytes = (bytes - head) / 64 * 64;
+      stream_with<PageLoop>(copy_out + head, in + row_.copy_src * unit_ + head,
+                            static_cast<std::int64_t>(line_bytes));
+      stream_row_ends(out, in, copy_out + head + line_bytes);
+      return;
+    }
+    if (row_.begin.len > 0) border(out, row_.begin, in);
     copy_run(stream_, copy_out, in + row_.copy_src * unit_, bytes);
     if (row_.end.len > 0) border(copy_out + bytes, row_.end, in);
   }
