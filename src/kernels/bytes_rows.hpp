@@ -390,7 +390,7 @@ class BorderedRowWriter {
   [[nodiscard]] std::int64_t row_copy_bytes() const { return row_.copy_len * unit_; }
 
  private:
-  /// Borders up to this many bytes go through streamed_groups' stage.
+  /// Borders up to this many bytes go through stream_row_ends' stage.
   static constexpr std::int64_t kStagedBorderBytes = 1024;
 
   /// The row at `out` from the input row at `in` but for its copy's whole lines, which end at
@@ -406,10 +406,8 @@ class BorderedRowWriter {
     const auto staged = [&](const BorderedRow::Border& b) {
       return b.len * unit_ <= kStagedBorderBytes ? b.len * unit_ : 0;
     };
-    const std::int64_t head = copy_len_bytes == 0
-                                  ? 0
-                                  : static_cast<std::int64_t>(head_bytes(
-                                        copy_out, static_cast<std::size_t>(copy_len_bytes)));
+    const auto head =
+        static_cast<std::int64_t>(head_bytes(copy_out, static_cast<std::size_t>(copy_len_bytes)));
     const std::int64_t begin_staged = staged(row_.begin);
     if (begin_staged < row_.begin.len * unit_) border(out, row_.begin, in);
     if (begin_staged > 0) border(stage, row_.begin, in);
