@@ -5,11 +5,17 @@
     python3 bench/report.py build/bench/padnd_bench [--repetitions 5] [--filter REGEX]
                             [--min-time SECONDS] [--markdown OUT.md]
     python3 bench/report.py build/bench/padnd_bench --baseline OLD/padnd_bench [--rounds 5]
+    python3 bench/report.py build/bench/padnd_bench --tiles REGEX [--rounds 11]
 
 With --baseline: padnd's own benchmarks (pad/, alloc/, overhead/) of both binaries, run in
 turns in one session (baseline, current, baseline, ...: one repetition each per round), each
 side's median and range over the rounds; a benchmark is called slower or faster only when the
 two ranges do not overlap (otherwise the difference is within the run's noise).
+
+With --tiles: for the large workloads whose names match REGEX, the 64 tiles (tiles64/) against
+the whole pad (pad/.../threads:all), both in each round (one repetition each, in random order):
+each round's ratio, so that a slow spell of the shared machine falls on both sides of it; the
+median ratio and its range over the rounds.
 
 Medians over repetitions. Preallocated output is compared with the all-core memcpy into a
 touched buffer (target >= 90 %), allocating with the all-core memcpy into a fresh huge-page
@@ -173,6 +179,32 @@ def compare_table(times):
     return "\n".join(rows)
 
 
+def tiles_rounds(binary, rounds, names_pattern, min_time_s):
+    """Per large workload matching `names_pattern`: ([whole ms], [tiles ms]), one per round."""
+    names = [n for n, size, *_ in WORKLOADS if size == "large" and re.search(names_pattern, n)]
+    if not names:
+        raise SystemExit(f"--tiles {names_pattern!r}: no large workload matches")
+    alternatives = "|".join(re.escape(n) for n in names)
+    pattern = f"^(pad/({alternatives})/threads:all|tiles64/({alternatives}))(/real_time)?$"
+    times = {n: ([], []) for n in names}
+    for _ in range(rounds):
+        _, medians = run(binary, 1, pattern, min_time_s)
+        for n in names:
+            times[n][0].append(ms(medians[f"pad/{n}/threads:all"]))
+            times[n][1].append(ms(medians[f"tiles64/{n}"]))
+    return times
+
+
+def tiles_rounds_table(times):
+    rows = ["| workload | whole: median (range) | 64 tiles: median (range) | "
+            "tiles / whole: median of the rounds' (range) |", "|---|---:|---:|---:|"]
+    for name, (whole, tiles) in times.items():
+        ratios = [t / w for w, t in zip(whole, tiles)]
+        rows.append(f"| {name} | {spread(whole)} | {spread(tiles)} | {median(ratios):.3f} "
+                    f"({min(ratios):.3f} to {max(ratios):.3f}) |")
+    return "\n".join(rows)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("binary")
@@ -181,8 +213,20 @@ def main():
     ap.add_argument("--min-time", type=float, help="seconds per benchmark (Google Benchmark's)")
     ap.add_argument("--markdown")
     ap.add_argument("--baseline", help="an older padnd_bench to compare with, in the same run")
-    ap.add_argument("--rounds", type=int, default=5, help="with --baseline: turns of each")
+    ap.add_argument("--rounds", type=int, default=5,
+                    help="with --baseline: turns of each; with --tiles: rounds")
+    ap.add_argument("--tiles", metavar="REGEX",
+                    help="64 tiles against the whole pad, a ratio per round (large workloads)")
     args = ap.parse_args()
+    if args.tiles:
+        text = (f"{args.binary}: 64 tiles against the whole pad, {args.rounds} rounds, one "
+                "repetition of each per round\n\n"
+                + tiles_rounds_table(tiles_rounds(args.binary, args.rounds, args.tiles,
+                                                  args.min_time)))
+        print(text)
+        if args.markdown:
+            pathlib.Path(args.markdown).write_text(text + "\n")
+        return
     if args.baseline:
         times = compare(args.binary, args.baseline, args.rounds, args.filter, args.min_time)
         text = (f"{args.binary} against {args.baseline}, {args.rounds} rounds in turns, "
