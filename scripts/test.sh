@@ -70,6 +70,8 @@ cmake --build build -j"$jobs"
 run_ctest gcc-release build
 python3 bench/report.py build/bench/padnd_bench --filter '/tiny_const' --repetitions 2 \
   --min-time 0.001 >/dev/null
+python3 bench/report.py build/bench/padnd_bench --tiles '^conv_same_f16$' --rounds 1 \
+  --min-time 0.001 >/dev/null
 
 # 4. C++ tests under AddressSanitizer + UndefinedBehaviorSanitizer.
 "${gcc[@]}" cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DPADND_SANITIZE=ON "${strict[@]}"
