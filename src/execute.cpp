@@ -68,9 +68,9 @@ std::int64_t outer_rows(std::span<const PlanAxis> axes) {
 /// on awake threads has one task per thread instead), and, unless streamed, tasks of kMaxTaskBytes
 /// at most: a thread whose CPU is taken by other threads, or whose page faults are slow (a fresh
 /// output's), holds up the loop by the one task it is running (the built-in pool keeps each
-/// thread's tasks contiguous, so many tasks cost no locality). A streamed output was written before
-/// (no page faults), and some streamed pads lose speed when split finer (an outer-axis reflect of 4
-/// KiB rows).
+/// thread's tasks contiguous, so many tasks cost no locality). A streamed output was written
+/// before (no page faults), and some streamed pads lose speed when split finer (an outer-axis
+/// reflect of 4 KiB rows).
 constexpr std::int64_t kMinTaskBytes = std::int64_t{512} << 10;
 constexpr std::int64_t kHotTaskBytes = std::int64_t{128} << 10;
 constexpr std::int64_t kTasksPerThread = 4;

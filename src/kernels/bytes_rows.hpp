@@ -339,7 +339,7 @@ class BorderedRowWriter {
       return;
     }
     if (row_.begin.len > 0) border(out, row_.begin, in);
-    copy_run(stream_, copy_out, in + row_.copy_src * unit_, bytes);
+    copy_bytes(copy_out, in + row_.copy_src * unit_, bytes);
     if (row_.end.len > 0) border(copy_out + bytes, row_.end, in);
   }
 

@@ -159,7 +159,7 @@ struct PageLoop {
 };
 
 /// Runs of `bytes` (a multiple of 64) each, to 64-byte aligned dst[p] from src[p], `rows` of
-/// them at once, a line of each run in turn (stream_rows).
+/// them at once, a line of each run in turn (stream_row_lines).
 struct RowsLoop {
   template <auto line>
   PADND_INLINE static void run(std::byte* const* dst, const std::byte* const* src, int rows,
@@ -202,8 +202,8 @@ inline void stream_lines(std::byte* dst, const std::byte* src, std::int64_t byte
   stream_with<LineLoop>(dst, src, bytes);
 }
 
-/// Bytes of `n` at `dst` before its first 64-byte line boundary: the head stream_bytes and
-/// stream_rows copy with plain stores.
+/// Bytes of `n` at `dst` before its first 64-byte line boundary: the head that is not a whole
+/// line of its own.
 inline std::size_t head_bytes(const std::byte* dst, std::size_t n) {
   return std::min(n, (64 - reinterpret_cast<std::uintptr_t>(dst) % 64) % 64);
 }
@@ -220,7 +220,7 @@ inline void stream_bytes(std::byte* dst, const std::byte* src, std::size_t n) {
   copy_bytes(dst + head + lines, src + head + lines, n - head - lines);
 }
 
-/// Rows that stream_rows copies together.
+/// Rows that stream_row_lines copies together.
 constexpr int kGroupRows = 8;
 
 /// Whole lines with non-temporal stores: line_bytes[p] (a multiple of 64) to the 64-byte
@@ -235,7 +235,9 @@ inline void stream_row_lines(std::byte* const* dst, const std::byte* const* src,
   for (int p = 1; p < rows; ++p) common = std::min(common, line_bytes[p]);
   stream_with<RowsLoop>(dst, src, rows, common);
   for (int p = 0; p < rows; ++p) {  // the rows' last line, where their alignments differ
-    stream_with<LineLoop>(dst[p] + common, src[p] + common, line_bytes[p] - common);
+    if (line_bytes[p] > common) {
+      stream_with<LineLoop>(dst[p] + common, src[p] + common, line_bytes[p] - common);
+    }
   }
 }
 
