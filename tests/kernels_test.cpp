@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Byte kernels checked directly: the non-temporal copy against memcpy, at every short length
-// and alignment and at the lengths where it streams four pages at a time (the other tests
-// reach it only through Streaming::always on small outputs), the copy of up to kGroupRows rows
-// a line of each at a time, and each way of storing a line.
+// and alignment and at the lengths where it streams four pages, or four runs side by side, at
+// a time (the other tests reach it only through Streaming::always on small outputs), the copy
+// of up to kGroupRows rows a line of each at a time, and each way of storing a line.
 #include "kernels/bytes_rows.hpp"
 
 #include <gtest/gtest.h>
@@ -18,8 +18,9 @@ TEST(StreamBytes, EqualsMemcpyForLongRunsOfWholePagesAndTheirTails) {
   constexpr std::size_t kGuard = 64;
   std::vector<std::byte> src(3 * 16384 + 400);
   for (std::size_t i = 0; i < src.size(); ++i) src[i] = static_cast<std::byte>(i * 37 + 11);
-  for (std::size_t n : {std::size_t{1024}, std::size_t{4095}, std::size_t{16384},
-                        std::size_t{16384 + 77}, std::size_t{3 * 16384 + 127}}) {
+  for (std::size_t n : {std::size_t{1024}, std::size_t{4095}, std::size_t{4096 + 3 * 64 + 17},
+                        std::size_t{16384 - 17}, std::size_t{16384}, std::size_t{16384 + 77},
+                        std::size_t{2 * 16384 + 12345}, std::size_t{3 * 16384 + 127}}) {
     for (std::size_t dst_at : {0, 5, 48}) {
       std::vector<std::byte> got(n + dst_at + 2 * kGuard, std::byte{0x5a});
       std::vector<std::byte> want = got;

@@ -454,7 +454,8 @@ def pad(input, pad, mode: str = "constant", value=None):
     tracked = torch.is_grad_enabled() and (input.requires_grad or getattr(value, "requires_grad",
                                                                            False))
     if not tracked and not torch.compiler.is_compiling() and not isinstance(value, torch.Tensor):
-        # Nothing for autograd or a tracer to see: skip the custom op's dispatch (tens of µs).
+        # Nothing for autograd or a tracer to see: skip the custom op's dispatch, which costs
+        # more than a small pad (docs/perf-torch.md).
         return _pad_forward(input, pads, mode, 0 if value is None else value)
     if isinstance(value, torch.Tensor):
         if value.dim() != 0:
