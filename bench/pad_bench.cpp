@@ -25,6 +25,9 @@
 //   memcpy_output|memcpy_tiles64/<workload>   a buffer of the output's shape copied into a
 //                                  touched one whole or as the 64 tiles, all cores: the
 //                                  tiling's own cost (large workloads)
+//   stream_output|stream_tiles64/<workload>   the same with padnd's streamed copies (whole
+//                                  parts, or each tile's rows kGroupRows at a time): the
+//                                  tiling's cost with the stores the pad uses
 //   kernel/<kernel>_<width>        each row kernel of the kernel list alone (kernel_bench.cpp)
 //   value_window/<mode>/width:<w>  a 3 x 4 window half-way into a <w>-wide pad of numpy's value
 //                                  mode <mode> (a 256 x 256 float32 input): a window's cost
@@ -44,6 +47,7 @@
 #include <vector>
 
 #include "kernel_bench.hpp"
+#include "kernels/moves.hpp"
 #include "padnd/padnd.hpp"
 
 namespace {
@@ -283,39 +287,82 @@ void pad_tiles(benchmark::State& state, const Workload& w, padnd::Streaming stre
   state.SetBytesProcessed(state.iterations() * (read_bytes(w) + plan.output_bytes()));
 }
 
+/// How the tiling's own cost is measured: memcpy, or the streamed copies of padnd's kernels
+/// (whole parts through stream_bytes, a tile's rows kGroupRows at a time through stream_rows),
+/// the stores the large pads and their tiles use.
+enum class Stores : std::uint8_t { memcpy, streamed };
+
+/// Rows of `row_bytes` at the byte offsets `at` (at most kGroupRows) from `src` to `dst`.
+void copy_rows(std::byte* dst, const std::byte* src, const std::int64_t* at, int rows,
+               std::int64_t row_bytes, Stores stores) {
+  std::byte* to[padnd::detail::kGroupRows];
+  const std::byte* from[padnd::detail::kGroupRows];
+  for (int p = 0; p < rows; ++p) {
+    to[p] = dst + at[p];
+    from[p] = src + at[p];
+    if (stores == Stores::memcpy) std::memcpy(to[p], from[p], static_cast<std::size_t>(row_bytes));
+  }
+  if (stores == Stores::streamed) {
+    padnd::detail::stream_rows(to, from, rows, static_cast<std::size_t>(row_bytes));
+  }
+}
+
+/// Rows [r0, r1) of `tile` (in a buffer of `strides`, its rows along the last axis).
+void copy_tile_rows(std::byte* dst, const std::byte* src, const padnd::Window& tile,
+                    const std::vector<std::int64_t>& strides, std::int64_t r0, std::int64_t r1,
+                    Stores stores) {
+  const std::size_t row_axis = strides.size() - 1;
+  const std::int64_t row_bytes = tile.shape[row_axis] * strides[row_axis];
+  const std::int64_t first = offset_of(tile, strides);
+  std::int64_t at[padnd::detail::kGroupRows];
+  int count = 0;
+  for (std::int64_t r = r0; r < r1; ++r) {
+    std::int64_t o = first;  // the row's first element
+    for (std::int64_t q = r, k = static_cast<std::int64_t>(row_axis); k-- > 0;
+         q /= tile.shape[static_cast<std::size_t>(k)]) {
+      o += q % tile.shape[static_cast<std::size_t>(k)] * strides[static_cast<std::size_t>(k)];
+    }
+    at[count++] = o;
+    if (count == padnd::detail::kGroupRows || r + 1 == r1) {
+      copy_rows(dst, src, at, count, row_bytes, stores);
+      count = 0;
+    }
+  }
+}
+
 /// The tiling's own cost: a buffer of the output's shape copied into another as the 64 tiles
 /// (each tile's rows split between all cores), or (`tiled` false) whole, all cores.
-void memcpy_output(benchmark::State& state, const Workload& w, bool tiled) {
+void copy_output(benchmark::State& state, const Workload& w, bool tiled, Stores stores) {
   const std::vector<std::int64_t> shape = padnd::infer_shape(w.shape, spec_of(w));
   const std::int64_t bytes = write_bytes(w);
-  std::vector<std::byte> src(static_cast<std::size_t>(bytes), std::byte{3});
+  std::vector<std::byte> src(static_cast<std::size_t>(bytes));
+  for (std::size_t i = 0; i < src.size(); ++i) src[i] = static_cast<std::byte>(i * 131 + 7);
   std::vector<std::byte> dst(static_cast<std::size_t>(bytes), std::byte{1});
   const auto strides = dense_strides(shape, padnd::ElementType{w.dtype}.item_bytes());
   const std::vector<padnd::Window> tiles = tiles64(shape);
-  const std::size_t row_axis = shape.size() - 1;
   const int threads = cores();
   for (auto _ : state) {
-    if (!tiled) parallel_memcpy(dst.data(), src.data(), bytes, threads);
-    if (tiled) {
-      on_threads(threads, [&](int t) {
-        for (const padnd::Window& tile : tiles) {
-          if (padnd::element_count(tile.shape) == 0) continue;  // a narrow axis's empty parts
-          const std::int64_t rows = padnd::element_count(tile.shape) / tile.shape[row_axis];
-          const std::int64_t row_bytes = tile.shape[row_axis] * strides[row_axis];
-          const std::int64_t first = offset_of(tile, strides);
-          for (std::int64_t r = rows * t / threads; r < rows * (t + 1) / threads; ++r) {
-            std::int64_t o = first;  // the row's first element
-            for (std::int64_t q = r, k = row_axis; k-- > 0; q /= tile.shape[k]) {
-              o += q % tile.shape[k] * strides[k];
-            }
-            std::memcpy(dst.data() + o, src.data() + o, static_cast<std::size_t>(row_bytes));
-          }
-        }
-      });
-    }
+    on_threads(threads, [&](int t) {
+      if (!tiled) {
+        const std::int64_t b = bytes * t / threads;
+        const auto n = static_cast<std::size_t>(bytes * (t + 1) / threads - b);
+        if (stores == Stores::memcpy) std::memcpy(dst.data() + b, src.data() + b, n);
+        if (stores == Stores::streamed)
+          padnd::detail::stream_bytes(dst.data() + b, src.data() + b, n);
+      }
+      for (std::size_t i = 0; tiled && i < tiles.size(); ++i) {
+        const padnd::Window& tile = tiles[i];
+        if (padnd::element_count(tile.shape) == 0) continue;  // a narrow axis's empty parts
+        const std::int64_t rows = padnd::element_count(tile.shape) / tile.shape.back();
+        copy_tile_rows(dst.data(), src.data(), tile, strides, rows * t / threads,
+                       rows * (t + 1) / threads, stores);
+      }
+      padnd::detail::stream_fence();
+    });
     benchmark::DoNotOptimize(dst.data());
     benchmark::ClobberMemory();
   }
+  if (dst != src) state.SkipWithError("the copy is not its source");  // a bound that is a copy
   state.SetBytesProcessed(state.iterations() * 2 * bytes);
 }
 
@@ -381,10 +428,13 @@ void register_all() {
         ->UseRealTime()
         ->Unit(unit);
     for (const bool tiled : {false, true}) {
-      benchmark::RegisterBenchmark(((tiled ? "memcpy_tiles64/" : "memcpy_output/") + name).c_str(),
-                                   memcpy_output, w, tiled)
-          ->UseRealTime()
-          ->Unit(unit);
+      for (const Stores stores : {Stores::memcpy, Stores::streamed}) {
+        const std::string kind = stores == Stores::memcpy ? "memcpy" : "stream";
+        benchmark::RegisterBenchmark((kind + (tiled ? "_tiles64/" : "_output/") + name).c_str(),
+                                     copy_output, w, tiled, stores)
+            ->UseRealTime()
+            ->Unit(unit);
+      }
     }
     benchmark::RegisterBenchmark(("pad_cached/" + name).c_str(), pad_into_touched, w, 0,
                                  padnd::Streaming::never)

@@ -15,7 +15,9 @@ two ranges do not overlap (otherwise the difference is within the run's noise).
 With --tiles: for the large workloads whose names match REGEX, the 64 tiles (tiles64/) against
 the whole pad (pad/.../threads:all), both in each round (one repetition each, in random order):
 each round's ratio, so that a slow spell of the shared machine falls on both sides of it; the
-median ratio and its range over the rounds.
+median ratio and its range over the rounds. Beside it, the same for a copy of the output's
+bytes with padnd's streamed stores, as the 64 tiles against whole (stream_tiles64/ against
+stream_output/): what the tiles' memory pattern costs without any padding.
 
 Medians over repetitions. Preallocated output is compared with the all-core memcpy into a
 touched buffer (target >= 90 %), allocating with the all-core memcpy into a fresh huge-page
@@ -179,29 +181,38 @@ def compare_table(times):
     return "\n".join(rows)
 
 
+TILES_SERIES = ("pad/{}/threads:all", "tiles64/{}", "stream_output/{}", "stream_tiles64/{}")
+
+
 def tiles_rounds(binary, rounds, names_pattern, min_time_s):
-    """Per large workload matching `names_pattern`: ([whole ms], [tiles ms]), one per round."""
+    """Per large workload matching `names_pattern`: a list of ms per round for each of
+    TILES_SERIES (the whole pad, its 64 tiles, and the streamed copy of the output's bytes
+    whole and as the tiles)."""
     names = [n for n, size, *_ in WORKLOADS if size == "large" and re.search(names_pattern, n)]
     if not names:
         raise SystemExit(f"--tiles {names_pattern!r}: no large workload matches")
     alternatives = "|".join(re.escape(n) for n in names)
-    pattern = f"^(pad/({alternatives})/threads:all|tiles64/({alternatives}))(/real_time)?$"
-    times = {n: ([], []) for n in names}
+    pattern = (f"^(pad/({alternatives})/threads:all|(tiles64|stream_output|stream_tiles64)/"
+               f"({alternatives}))(/real_time)?$")
+    times = {n: tuple([] for _ in TILES_SERIES) for n in names}
     for _ in range(rounds):
         _, medians = run(binary, 1, pattern, min_time_s)
         for n in names:
-            times[n][0].append(ms(medians[f"pad/{n}/threads:all"]))
-            times[n][1].append(ms(medians[f"tiles64/{n}"]))
+            for series, key in zip(times[n], TILES_SERIES):
+                series.append(ms(medians[key.format(n)]))
     return times
 
 
 def tiles_rounds_table(times):
     rows = ["| workload | whole: median (range) | 64 tiles: median (range) | "
-            "tiles / whole: median of the rounds' (range) |", "|---|---:|---:|---:|"]
-    for name, (whole, tiles) in times.items():
-        ratios = [t / w for w, t in zip(whole, tiles)]
-        rows.append(f"| {name} | {spread(whole)} | {spread(tiles)} | {median(ratios):.3f} "
-                    f"({min(ratios):.3f} to {max(ratios):.3f}) |")
+            "tiles / whole: median of the rounds' (range) | the same bytes streamed: "
+            "tiles / whole (range) |", "|---|---:|---:|---:|---:|"]
+    for name, (whole, tiles, copy_whole, copy_tiles) in times.items():
+        cells = []
+        for num, den in ((tiles, whole), (copy_tiles, copy_whole)):
+            ratios = [t / w for w, t in zip(den, num)]
+            cells.append(f"{median(ratios):.3f} ({min(ratios):.3f} to {max(ratios):.3f})")
+        rows.append(f"| {name} | {spread(whole)} | {spread(tiles)} | {cells[0]} | {cells[1]} |")
     return "\n".join(rows)
 
 
