@@ -18,7 +18,7 @@ TEST(StreamBytes, EqualsMemcpyForLongRunsOfWholePagesAndTheirTails) {
   constexpr std::size_t kGuard = 64;
   std::vector<std::byte> src(3 * 16384 + 400);
   for (std::size_t i = 0; i < src.size(); ++i) src[i] = static_cast<std::byte>(i * 37 + 11);
-  for (std::size_t n : {std::size_t{1024}, std::size_t{4095}, std::size_t{4096 + 3 * 64 + 17},
+  for (std::size_t n : {std::size_t{1024}, std::size_t{4095}, std::size_t{3 * 4096 + 3 * 64 + 17},
                         std::size_t{16384 - 17}, std::size_t{16384}, std::size_t{16384 + 77},
                         std::size_t{2 * 16384 + 12345}, std::size_t{3 * 16384 + 127}}) {
     for (std::size_t dst_at : {0, 5, 48}) {

@@ -139,10 +139,10 @@ struct LineLoop {
 /// LineLoop for a source in memory: long runs go four 4 KiB pages at a time, a line of each in
 /// turn, prefetching the next four, as glibc's memcpy does for its largest copies: four
 /// concurrent streams keep more DRAM pages open than one (measured faster on long copies and
-/// outer-axis reflects). A rest of a page or more goes as four runs side by side too: a row a
-/// line short of a whole step (16 KiB, its output one line off alignment) would otherwise go
-/// one line after another, slower than the same row aligned (docs/perf-cpp.md). Through the
-/// stage, whose source is in L1, this measured slower.
+/// outer-axis reflects). A rest of three pages or more goes as four runs side by side too: a
+/// row a line short of a whole step (16 KiB, its output one line off alignment) would otherwise
+/// go one line after another, slower than the same row aligned; shorter rests gained nothing
+/// (docs/perf-cpp.md). Through the stage, whose source is in L1, this measured slower.
 struct PageLoop {
   template <auto line>
   PADND_INLINE static void run(std::byte* dst, const std::byte* src, std::int64_t bytes) {
@@ -157,7 +157,7 @@ struct PageLoop {
         }
       }
     }
-    if (bytes >= kPage) {
+    if (bytes >= 3 * kPage) {
       const std::int64_t run_bytes = bytes / kPages / 64 * 64;
       for (std::int64_t at = 0; at < run_bytes; at += 64) {
         for (std::int64_t p = 0; p < kPages; ++p) {
