@@ -26,8 +26,8 @@
 //                                  touched one whole or as the 64 tiles, all cores: the
 //                                  tiling's own cost (large workloads)
 //   stream_output|stream_tiles64/<workload>   the same with padnd's streamed copies (whole
-//                                  parts, or each tile's rows kGroupRows at a time): the
-//                                  tiling's cost with the stores the pad uses
+//                                  parts; a tile's rows under 16 KiB kGroupRows at a time):
+//                                  the tiling's cost with the stores the pad uses
 //   kernel/<kernel>_<width>        each row kernel of the kernel list alone (kernel_bench.cpp)
 //   value_window/<mode>/width:<w>  a 3 x 4 window half-way into a <w>-wide pad of numpy's value
 //                                  mode <mode> (a 256 x 256 float32 input): a window's cost
@@ -288,23 +288,35 @@ void pad_tiles(benchmark::State& state, const Workload& w, padnd::Streaming stre
 }
 
 /// How the tiling's own cost is measured: memcpy, or the streamed copies of padnd's kernels
-/// (whole parts through stream_bytes, a tile's rows kGroupRows at a time through stream_rows),
-/// the stores the large pads and their tiles use.
+/// (stream_bytes for whole parts and rows of kGroupMaxRowBytes and more, which the pad's rows
+/// copy four pages at a time too; stream_rows for a tile's shorter rows, kGroupRows at a time,
+/// as a window's streamed rows go).
 enum class Stores : std::uint8_t { memcpy, streamed };
+
+/// Row bytes from which a window's streamed rows go one by one, not in groups (row_reads).
+constexpr std::int64_t kGroupMaxRowBytes = std::int64_t{16} << 10;
+
+/// `bytes` from `src` to `dst`, one run.
+void copy_span(std::byte* dst, const std::byte* src, std::int64_t bytes, Stores stores) {
+  const auto n = static_cast<std::size_t>(bytes);
+  if (stores == Stores::memcpy) std::memcpy(dst, src, n);
+  if (stores == Stores::streamed) padnd::detail::stream_bytes(dst, src, n);
+}
 
 /// Rows of `row_bytes` at the byte offsets `at` (at most kGroupRows) from `src` to `dst`.
 void copy_rows(std::byte* dst, const std::byte* src, const std::int64_t* at, int rows,
                std::int64_t row_bytes, Stores stores) {
+  if (stores == Stores::memcpy || row_bytes >= kGroupMaxRowBytes) {
+    for (int p = 0; p < rows; ++p) copy_span(dst + at[p], src + at[p], row_bytes, stores);
+    return;
+  }
   std::byte* to[padnd::detail::kGroupRows];
   const std::byte* from[padnd::detail::kGroupRows];
   for (int p = 0; p < rows; ++p) {
     to[p] = dst + at[p];
     from[p] = src + at[p];
-    if (stores == Stores::memcpy) std::memcpy(to[p], from[p], static_cast<std::size_t>(row_bytes));
   }
-  if (stores == Stores::streamed) {
-    padnd::detail::stream_rows(to, from, rows, static_cast<std::size_t>(row_bytes));
-  }
+  padnd::detail::stream_rows(to, from, rows, static_cast<std::size_t>(row_bytes));
 }
 
 /// Rows [r0, r1) of `tile` (in a buffer of `strides`, its rows along the last axis).
@@ -345,15 +357,20 @@ void copy_output(benchmark::State& state, const Workload& w, bool tiled, Stores 
     on_threads(threads, [&](int t) {
       if (!tiled) {
         const std::int64_t b = bytes * t / threads;
-        const auto n = static_cast<std::size_t>(bytes * (t + 1) / threads - b);
-        if (stores == Stores::memcpy) std::memcpy(dst.data() + b, src.data() + b, n);
-        if (stores == Stores::streamed)
-          padnd::detail::stream_bytes(dst.data() + b, src.data() + b, n);
+        copy_span(dst.data() + b, src.data() + b, bytes * (t + 1) / threads - b, stores);
       }
       for (std::size_t i = 0; tiled && i < tiles.size(); ++i) {
         const padnd::Window& tile = tiles[i];
         if (padnd::element_count(tile.shape) == 0) continue;  // a narrow axis's empty parts
         const std::int64_t rows = padnd::element_count(tile.shape) / tile.shape.back();
+        if (rows == 1) {  // a 1-D output's tile: its row split between the cores, as the pad's
+          const std::int64_t first = offset_of(tile, strides);
+          const std::int64_t row_bytes = tile.shape.back() * strides.back();
+          const std::int64_t b = first + row_bytes * t / threads;
+          copy_span(dst.data() + b, src.data() + b, first + row_bytes * (t + 1) / threads - b,
+                    stores);
+          continue;
+        }
         copy_tile_rows(dst.data(), src.data(), tile, strides, rows * t / threads,
                        rows * (t + 1) / threads, stores);
       }

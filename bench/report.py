@@ -55,6 +55,8 @@ def run(binary, repetitions, pattern, min_time_s):
     data = json.loads(done.stdout)
     medians = {}
     for b in data["benchmarks"]:
+        if b.get("error_occurred"):
+            raise SystemExit(f"{binary}: {b['name']}: {b.get('error_message', 'failed')}")
         # One repetition has no aggregates: its run is its median.
         if b.get("aggregate_name") != "median" and not (
                 repetitions == 1 and b.get("run_type") == "iteration"):

@@ -89,13 +89,14 @@ TEST(StreamRows, EqualMemcpyOfEachRowForEveryCountLengthAndAlignment) {
 }
 
 /// `copy(dst, src, bytes)` of whole lines to a line-aligned dst equals memcpy, from short runs
-/// to several 16 KiB steps of four pages, guard lines untouched.
+/// to several 16 KiB steps of four pages, and rests of three pages and more after a step or
+/// without one, guard lines untouched.
 template <class Copy>
 void check_line_copy(const Copy& copy) {
   constexpr std::size_t kGuard = 64;
   std::vector<std::byte> src(3 * 16384 + 1024);
   for (std::size_t i = 0; i < src.size(); ++i) src[i] = static_cast<std::byte>(i * 37 + 11);
-  for (std::size_t lines : {0, 1, 2, 63, 64, 256, 257, 3 * 256 + 5}) {
+  for (std::size_t lines : {0, 1, 2, 63, 64, 255, 256, 257, 256 + 200, 3 * 256 + 5}) {
     const std::size_t n = 64 * lines;
     alignas(64) static std::byte got[3 * 16384 + 1024 + 2 * kGuard];
     std::memset(got, 0x5a, sizeof got);

@@ -140,9 +140,10 @@ struct LineLoop {
 /// turn, prefetching the next four, as glibc's memcpy does for its largest copies: four
 /// concurrent streams keep more DRAM pages open than one (measured faster on long copies and
 /// outer-axis reflects). A rest of three pages or more goes as four runs side by side too: a
-/// row a line short of a whole step (16 KiB, its output one line off alignment) would otherwise
-/// go one line after another, slower than the same row aligned; shorter rests gained nothing
-/// (docs/perf-cpp.md). Through the stage, whose source is in L1, this measured slower.
+/// 16 KiB row whose output starts off a line boundary, its whole lines one line short of a
+/// step, would otherwise go one line after another, slower than the same row aligned; shorter
+/// rests gained nothing (docs/perf-cpp.md). Through the stage, whose source is in L1, this
+/// measured slower.
 struct PageLoop {
   template <auto line>
   PADND_INLINE static void run(std::byte* dst, const std::byte* src, std::int64_t bytes) {
