@@ -288,13 +288,10 @@ void pad_tiles(benchmark::State& state, const Workload& w, padnd::Streaming stre
 }
 
 /// How the tiling's own cost is measured: memcpy, or the streamed copies of padnd's kernels
-/// (stream_bytes for whole parts and rows of kGroupMaxRowBytes and more, which the pad's rows
-/// copy four pages at a time too; stream_rows for a tile's shorter rows, kGroupRows at a time,
-/// as a window's streamed rows go).
+/// (stream_bytes for whole parts and rows of padnd::detail::kGroupMaxRowBytes and more, which the
+/// pad's rows copy four pages at a time too; stream_rows for a tile's shorter rows, kGroupRows at a
+/// time, as a window's streamed rows go).
 enum class Stores : std::uint8_t { memcpy, streamed };
-
-/// Row bytes from which a window's streamed rows go one by one, not in groups (row_reads).
-constexpr std::int64_t kGroupMaxRowBytes = std::int64_t{16} << 10;
 
 /// `bytes` from `src` to `dst`, one run.
 void copy_span(std::byte* dst, const std::byte* src, std::int64_t bytes, Stores stores) {
@@ -306,7 +303,7 @@ void copy_span(std::byte* dst, const std::byte* src, std::int64_t bytes, Stores 
 /// Rows of `row_bytes` at the byte offsets `at` (at most kGroupRows) from `src` to `dst`.
 void copy_rows(std::byte* dst, const std::byte* src, const std::int64_t* at, int rows,
                std::int64_t row_bytes, Stores stores) {
-  if (stores == Stores::memcpy || row_bytes >= kGroupMaxRowBytes) {
+  if (stores == Stores::memcpy || row_bytes >= padnd::detail::kGroupMaxRowBytes) {
     for (int p = 0; p < rows; ++p) copy_span(dst + at[p], src + at[p], row_bytes, stores);
     return;
   }

@@ -187,12 +187,12 @@ enum class RowReads : std::uint8_t { plain, prefetched, grouped };
 
 RowReads row_reads(const Plan& plan, const RowContext& ctx) {
   constexpr std::int64_t kPrefetchMinBytes = 512;
-  constexpr std::int64_t kGroupMaxBytes = std::int64_t{16} << 10;
   const std::int64_t copy_bytes = ctx.bordered->copy_len * ctx.unit_bytes;
   if (copy_bytes < kPrefetchMinBytes) return RowReads::plain;  // first: tiny pads pay nothing more
   const std::span<const PlanAxis> axes = detail::program(plan).axes();
   if (axes.size() < 2 || axes[axes.size() - 2].in_stride == copy_bytes) return RowReads::plain;
-  if (ctx.stream && copy_bytes >= detail::kStreamMinBytes && copy_bytes < kGroupMaxBytes) {
+  if (ctx.stream && copy_bytes >= detail::kStreamMinBytes &&
+      copy_bytes < detail::kGroupMaxRowBytes) {
     return RowReads::grouped;
   }
   return RowReads::prefetched;

@@ -147,29 +147,36 @@ struct LineLoop {
 struct PageLoop {
   template <auto line>
   PADND_INLINE static void run(std::byte* dst, const std::byte* src, std::int64_t bytes) {
-    constexpr std::int64_t kPage = 4096;
-    constexpr std::int64_t kPages = 4;
-    constexpr std::int64_t kStep = kPages * kPage;
+    constexpr std::int64_t kStep = kRuns * kPage;
     for (; bytes >= kStep; bytes -= kStep, dst += kStep, src += kStep) {
-      for (std::int64_t at = 0; at < kPage; at += 64) {
-        for (std::int64_t p = 0; p < kPages; ++p) {
-          __builtin_prefetch(src + kStep + p * kPage + at);  // never faults, even past the end
-          line(dst + p * kPage + at, src + p * kPage + at);
-        }
-      }
+      side_by_side<line, true>(dst, src, kPage);
     }
     if (bytes >= 3 * kPage) {
-      const std::int64_t run_bytes = bytes / kPages / 64 * 64;
-      for (std::int64_t at = 0; at < run_bytes; at += 64) {
-        for (std::int64_t p = 0; p < kPages; ++p) {
-          line(dst + p * run_bytes + at, src + p * run_bytes + at);
-        }
-      }
-      dst += kPages * run_bytes;
-      src += kPages * run_bytes;
-      bytes -= kPages * run_bytes;
+      const std::int64_t run_bytes = bytes / kRuns / 64 * 64;
+      side_by_side<line, false>(dst, src, run_bytes);
+      dst += kRuns * run_bytes;
+      src += kRuns * run_bytes;
+      bytes -= kRuns * run_bytes;
     }
     LineLoop::run<line>(dst, src, bytes);
+  }
+
+ private:
+  static constexpr std::int64_t kPage = 4096;
+  static constexpr std::int64_t kRuns = 4;
+
+  /// kRuns consecutive runs of `run_bytes` (a multiple of 64), a line of each in turn;
+  /// `prefetch` asks for the same lines of the next kRuns runs.
+  template <auto line, bool prefetch>
+  PADND_INLINE static void side_by_side(std::byte* dst, const std::byte* src,
+                                        std::int64_t run_bytes) {
+    for (std::int64_t at = 0; at < run_bytes; at += 64) {
+      for (std::int64_t p = 0; p < kRuns; ++p) {
+        // Never faults, even past the end.
+        if constexpr (prefetch) __builtin_prefetch(src + (kRuns + p) * run_bytes + at);
+        line(dst + p * run_bytes + at, src + p * run_bytes + at);
+      }
+    }
   }
 };
 
@@ -237,6 +244,10 @@ inline void stream_bytes(std::byte* dst, const std::byte* src, std::size_t n) {
 
 /// Rows that stream_row_lines copies together.
 constexpr int kGroupRows = 8;
+
+/// Row bytes from which a window's streamed rows go one by one, not kGroupRows at a time: such
+/// copies keep four pages busy each already (PageLoop).
+constexpr std::int64_t kGroupMaxRowBytes = std::int64_t{16} << 10;
 
 /// Whole lines with non-temporal stores: line_bytes[p] (a multiple of 64) to the 64-byte
 /// aligned dst[p] from src[p] for each of `rows` (at most kGroupRows) rows, a line of each row
