@@ -118,13 +118,17 @@ class LiteralParser {
     PyValue v;
     v.kind = close == ')' ? PyValue::Kind::tuple : PyValue::Kind::list;
     ++pos_;
+    bool comma = false;
     while (!take(close)) {
       v.items.push_back(value());
-      if (!take(',')) {
+      comma = take(',');
+      if (!comma) {
         if (!take(close)) fail("expected ',' or '" + std::string(1, close) + "'");
         break;
       }
     }
+    // As in Python, "(6)" is 6 in parentheses; a tuple of one needs its comma: "(6,)".
+    if (v.kind == PyValue::Kind::tuple && v.items.size() == 1 && !comma) return v.items[0];
     return v;
   }
 

@@ -269,21 +269,54 @@ std::vector<RampSide> partial_ramp_sides(const Plan& plan, const Window& box) {
   return sides;
 }
 
+/// Elements of a ramp side's edge window computed at a time: its lanes can be as many as an
+/// earlier axis's padded length, so the buffer is bounded, not the work.
+constexpr std::int64_t kEdgePieceElems = std::int64_t{1} << 16;
+
+/// Calls visit(piece) on consecutive pieces of `w` (no axis empty) of at most kEdgePieceElems
+/// elements (one, at least) until it returns true; returns whether it did. The axes after
+/// `cut` are whole in every piece, `cut` goes in runs, the axes before it an index at a time.
+template <class Visit>
+bool any_edge_piece(const Window& w, Visit&& visit) {
+  std::size_t cut = w.shape.size();
+  std::int64_t inner = 1;
+  while (cut > 0 && w.shape[cut - 1] <= kEdgePieceElems / inner) inner *= w.shape[--cut];
+  if (cut-- == 0) return visit(w);
+  const std::int64_t run = std::max<std::int64_t>(1, kEdgePieceElems / inner);
+  Window piece = w;
+  std::fill(piece.shape.begin(), piece.shape.begin() + static_cast<std::ptrdiff_t>(cut), 1);
+  for (;;) {
+    for (std::int64_t at = 0; at < w.shape[cut]; at += run) {
+      piece.start[cut] = w.start[cut] + at;
+      piece.shape[cut] = std::min(run, w.shape[cut] - at);
+      if (visit(piece)) return true;
+    }
+    for (std::size_t k = cut;;) {  // the next index of the axes before `cut`
+      if (k-- == 0) return false;
+      if (++piece.start[k] < w.start[k] + w.shape[k]) break;
+      piece.start[k] = w.start[k];
+    }
+  }
+}
+
 /// Per pass of `plan`, its ramp rules for `box`: those of the sides `box` sees in part are found
-/// over the whole pass, from their edge elements computed as windows themselves.
+/// over the whole pass, from their edge elements computed as windows themselves, a piece at a
+/// time, until one lane has a zero step.
 std::vector<ZeroSteps> box_zero_steps(const Plan& plan, const Window& box, const void* in,
                                       std::int64_t origin_bytes, const ExecOptions& options) {
   const std::vector<RampSide> sides = partial_ramp_sides(plan, box);
   if (sides.empty()) return {};
   std::vector<ZeroSteps> steps(detail::program(plan).passes().size());
   for (const RampSide& side : sides) {
-    Tensor edges = box_buffer(plan, side.edges);
-    execute_through_box(plan, in, origin_bytes, side.edges, edges.data(),
-                        dense_strides(plan, side.edges.shape), options);
     const AxisPass& pass = detail::program(plan).passes()[side.pass_index];
-    const bool some =
-        detail::ramp_zero_step(plan, pass, side.begin_side, static_cast<std::byte*>(edges.data()),
-                               element_count(side.edges.shape));
+    const bool some = any_edge_piece(side.edges, [&](const Window& piece) {
+      Tensor edges = box_buffer(plan, piece);
+      execute_through_box(plan, in, origin_bytes, piece, edges.data(),
+                          dense_strides(plan, piece.shape), options);
+      return detail::ramp_zero_step(plan, pass, side.begin_side,
+                                    static_cast<std::byte*>(edges.data()),
+                                    element_count(piece.shape));
+    });
     const auto rule = some ? AxisPass::ZeroStep::some : AxisPass::ZeroStep::none;
     (side.begin_side ? steps[side.pass_index].first : steps[side.pass_index].second) = rule;
   }
@@ -341,8 +374,9 @@ Window bounding(const Window& a, const Window& b) {
 
 namespace detail {
 
-/// The peak of the buffers execute_through_box holds at once for `window`: each partly seen ramp
-/// side's edge elements, with what computing them holds, one side after another; then the box.
+/// The peak of the buffers execute_through_box holds at once for `window`: each piece of each
+/// partly seen ramp side's edge elements, with what computing it holds, one after another;
+/// then the box.
 std::int64_t box_work_bytes(const Plan& plan, const Window& window) {
   const auto buffer_bytes = [&](const Window& w) {
     return storage_bytes(plan.type(), element_count(w.shape));
@@ -350,10 +384,13 @@ std::int64_t box_work_bytes(const Plan& plan, const Window& window) {
   const Window box = window_box(plan, window);
   std::int64_t peak = buffer_bytes(box);
   for (const RampSide& side : partial_ramp_sides(plan, box)) {
-    const std::optional<std::int64_t> held =
-        detail::checked_add(buffer_bytes(side.edges), box_work_bytes(plan, side.edges));
-    if (!held) throw Error(Errc::overflow, "window: its working memory overflows int64 bytes");
-    peak = std::max(peak, *held);
+    any_edge_piece(side.edges, [&](const Window& piece) {
+      const std::optional<std::int64_t> held =
+          detail::checked_add(buffer_bytes(piece), box_work_bytes(plan, piece));
+      if (!held) throw Error(Errc::overflow, "window: its working memory overflows int64 bytes");
+      peak = std::max(peak, *held);
+      return false;
+    });
   }
   return peak;
 }

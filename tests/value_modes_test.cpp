@@ -764,6 +764,48 @@ TEST(ValueModes, RampWindowsReadBoolEdgesAsTheKernelDoes) {
   EXPECT_EQ(std::vector<std::uint8_t>(got, got + 16), expected);
 }
 
+/// Ramps on both axes: rows ramp from 1 (begin) and to 7 (end), columns from 7 (begin) and to 0.
+Plan two_ramps_plan(std::int64_t row_pads) {
+  PadSpec spec;
+  spec.axes = {{row_pads, row_pads, 0}, {3, 2, 0}};
+  spec.ramp_type = DType::float64;
+  AxisMode rows{Mode::linear_ramp};
+  rows.begin_value = test::element_bytes(DType::float64, 1);
+  rows.end_value = test::element_bytes(DType::float64, 7);
+  AxisMode columns{Mode::linear_ramp};
+  columns.begin_value = test::element_bytes(DType::float64, 7);
+  spec.axis_modes = {rows, columns};
+  return make_plan(DType::float64, {3, 2}, {}, spec);
+}
+
+/// A window in the columns' begin side holds few of its lanes (every output row), so numpy's
+/// zero-step rule is decided over all their edge elements, computed a bounded piece at a time:
+/// the buffers do not grow with the rows' pads, and a zero step in the last lane only (the
+/// last row ramps to exactly 7, the columns' begin value) still switches the side.
+TEST(ValueModes, PartlySeenRampSidesScanTheirLanesInBoundedPieces) {
+  const Window far{{99'999'997, 0}, {8, 3}};
+  const std::int64_t bytes = window_work_bytes(two_ramps_plan(100'000'000), far);
+  EXPECT_EQ(window_work_bytes(two_ramps_plan(10'000'000), Window{{9'999'997, 0}, {8, 3}}), bytes);
+  EXPECT_LT(bytes, std::int64_t{4} << 20);
+
+  constexpr std::int64_t kRowPads = 100'000;  // lanes: 200003 rows, pieces of 65536
+  const Plan plan = two_ramps_plan(kRowPads);
+  const Tensor in = test::numeric_tensor(DType::float64, {3, 2}, {4, 9, 6, 2, 8, 3});
+  Tensor whole(DType::float64, {2 * kRowPads + 3, 7});
+  execute(plan, in.view().data, whole.data(), whole.byte_size());
+  const std::int64_t row_bytes = 7 * 8;
+  for (const std::int64_t first_row : {std::int64_t{0}, kRowPads - 40, 2 * kRowPads - 37}) {
+    const Window w{{first_row, 0}, {40, 3}};
+    Tensor part(DType::float64, w.shape);
+    execute_window(plan, in.view().data, w, part.data(), part.byte_size());
+    for (std::int64_t r = 0; r < 40; ++r) {
+      const auto* want = static_cast<const std::byte*>(whole.data()) + (first_row + r) * row_bytes;
+      const auto* got = static_cast<const std::byte*>(part.data()) + r * 3 * 8;
+      EXPECT_EQ(std::memcmp(want, got, 3 * 8), 0) << "row " << first_row + r;
+    }
+  }
+}
+
 TEST(ValueModes, BoolLanesSideBySideReadAnyNonZeroByteAsTrue) {
   // numpy stores bool as 0 or 1; a buffer may hold other bytes, which read as true.
   const std::vector<std::uint8_t> bytes = {2, 0, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0};
@@ -919,6 +961,16 @@ TEST(AxisModesValidation, Messages) {
   expect_error([&] { make_plan(DType::int16, {4}, {}, int_mean); }, Errc::invalid_argument,
                {"stat_length: axis 0", "mean of 0 elements", "no int16 value"});
   EXPECT_NO_THROW(make_plan(DType::float16, {4}, {}, int_mean));  // NaN, as numpy
+  // A side with no positions writes nothing: its empty statistic is never stored.
+  PadSpec end_only = one_axis(Mode::median, 0, 2);
+  end_only.axis_modes[0].begin_stat_elems = 0;
+  const std::vector<std::int64_t> values{1, 2, 4, 8};
+  Tensor in(DType::int64, {4});
+  std::memcpy(in.data(), values.data(), sizeof(std::int64_t) * values.size());
+  const Tensor out = pad(in.view(), end_only);
+  std::vector<std::int64_t> padded(6);
+  std::memcpy(padded.data(), out.data(), sizeof(std::int64_t) * padded.size());
+  EXPECT_EQ(padded, (std::vector<std::int64_t>{1, 2, 4, 8, 3, 3}));  // median of all 4: 3
 }
 
 TEST(AxisModesValidation, TypesWithoutArithmetic) {

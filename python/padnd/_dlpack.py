@@ -65,13 +65,34 @@ def _check_cpu(tensor, name: str) -> None:
                          "(move it there first, e.g. tensor.cpu())")
 
 
+def _lazy_operation(tensor) -> str | None:
+    """The operation torch applies to ``tensor``'s memory when it is read (a lazy conjugate or
+    negative view), which a DLPack export of that memory leaves out; None for other tensors."""
+    for method, operation in (("is_conj", "conjugation"), ("is_neg", "negation")):
+        check = getattr(tensor, method, None)
+        if callable(check) and check():
+            return operation
+    return None
+
+
 def as_numpy(tensor, name: str, writable: bool = False) -> np.ndarray:
     """A numpy array viewing the CPU tensor ``tensor``'s memory (no copy), in its dtype
     (ml_dtypes for bfloat16 and float8), read-only unless ``writable`` (then a tensor its
-    producer marks read-only is refused). ``name`` is the argument's, for errors."""
+    producer marks read-only is refused). A lazy conjugate or negative view is read from a
+    copy holding its values, and refused as ``writable``. ``name`` is the argument's."""
     _check_cpu(tensor, name)
+    if getattr(tensor, "requires_grad", False) and writable:
+        raise ValueError(f"{name}: requires grad; autograd cannot see padnd write into it "
+                         "(pass a tensor that does not, or use padnd.torch.pad)")
     if getattr(tensor, "requires_grad", False):
         tensor = tensor.detach()  # torch exports no tensor that needs a gradient; pad has none
+    lazy = _lazy_operation(tensor)
+    if lazy is not None and writable:
+        raise ValueError(f"{name}: a lazy {lazy} view: its memory does not hold its values, "
+                         "so padnd cannot write them (pass a tensor that does, e.g. "
+                         "resolve_conj() or resolve_neg() of it)")
+    if lazy is not None:
+        tensor = tensor.resolve_conj().resolve_neg()
     if writable and not _padnd.dlpack_states_writable(tensor):
         raise ValueError(f"{name}: is read-only (its DLPack producer does not state that it "
                          "may be written: immutable, or DLPack before 1.0)")

@@ -396,6 +396,25 @@ def _request(array: np.ndarray, pad_width, mode, negative, interior, kwargs: dic
     return (array if dtype == array.dtype else array.astype(dtype)), request
 
 
+def _warn_empty_means(shape: tuple, dtype: np.dtype, modes: list, stats: list) -> None:
+    """numpy's RuntimeWarnings for each mean or median it takes of 0 elements (a stat length
+    of 0), written or not: the same reduction on an empty chunk of the same rank warns the
+    same way in every numpy version. Negative lengths are left to the adapter's error."""
+    if dtype.kind not in "biufc" or 0 in shape or any(n is not None and n < 0
+                                                      for pair in stats for n in pair):
+        return
+    for axis, (size, (begin, end)) in enumerate(zip(shape, stats)):
+        mode = modes[axis] if len(modes) > 1 else modes[0]
+        if mode not in ("mean", "median"):
+            continue
+        begin, end = (size if n is None else min(n, size) for n in (begin, end))
+        # numpy reuses the begin side's statistic when both sides read the whole axis.
+        for length in (begin,) if begin == end == size else (begin, end):
+            if length == 0:
+                chunk = np.empty((1,) * axis + (0,) + (1,) * (len(shape) - axis - 1), dtype)
+                getattr(np, mode)(chunk, axis=axis, keepdims=True)
+
+
 def _shape_request(shape: tuple, dtype: np.dtype, pad_width, mode, negative, interior,
                    kwargs: dict):
     """(the dtype the engine reads, the _Request) of a numpy.pad request on an array of
@@ -421,6 +440,7 @@ def _shape_request(shape: tuple, dtype: np.dtype, pad_width, mode, negative, int
     stats = []
     if computes and any(m in _STAT_MODES for m in modes):
         stats = stat_pairs(kwargs.get("stat_length"), ndim)
+        _warn_empty_means(shape, dtype, modes, stats)
     return dtype, _Request(pairs, list(modes), constants, ends, ramp, stats, reflect_type,
                            negative, interiors, list(shape))
 

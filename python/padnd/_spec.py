@@ -13,7 +13,10 @@ def element_type_name(dtype: np.dtype) -> str:
     """The padnd type of `dtype` for a spec adapter: ml_dtypes' ONNX types by name (bfloat16,
     float8*, int4, uint4, float4e2m1, int2, uint2), datetime64/timedelta64 and long double as
     opaque bytes (no spec has those types; their index modes only move them), anything else as
-    padnd.pad names it."""
+    padnd.pad names it. A swapped byte order names the same type: the specs' modes only move
+    elements, and value_tensor stores pad values in the data's byte order."""
+    if not dtype.isnative and not dtype.hasobject:
+        dtype = dtype.newbyteorder("=")
     if _dtypes.numpy_only(dtype):
         return f"opaque{dtype.itemsize}"
     name = _packed.ml_dtypes_name(dtype)
@@ -51,6 +54,8 @@ def value_tensor(value, dtype: np.dtype) -> _padnd.ValueTensor | None:
         arr = np.asarray(value)
     else:
         arr = np.asarray(value, dtype=dtype)
+    if arr.dtype.isnative != dtype.isnative and arr.dtype.newbyteorder("S") == dtype:
+        arr = arr.astype(dtype)  # the value's bytes are written as they are, in the data's order
     flat = np.ascontiguousarray(arr).reshape(-1)
     return _padnd.ValueTensor(element_type_name(arr.dtype), list(arr.shape),
                               [flat[i:i + 1].tobytes() for i in range(flat.size)])

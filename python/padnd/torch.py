@@ -5,7 +5,9 @@
 arguments (``pad`` holds (begin, end) pairs from the last dimension backwards) and results, in
 the modes "constant", "reflect", "replicate", "circular" and "symmetric", for any number of
 padded dimensions, every dtype padnd moves (bool, integers, floats, bfloat16, float8, complex),
-pads wider than the dimension (periodic, as numpy.pad) and negative pads (crops, before padding).
+pads wider than the dimension (periodic, as numpy.pad) and negative pads (crops, in F.pad's
+order: "circular" crops, then wraps what is left; "reflect", "replicate" and "symmetric" pad
+the whole input, then crop; in "constant" the order makes no difference).
 
 It is the custom op ``torch.ops.padnd.pad``: autograd differentiates it with respect to
 ``input`` and, in "constant" mode, a tensor ``value``; the backward ``torch.ops.padnd.pad_backward``
@@ -36,6 +38,11 @@ _MODES = {"constant": "constant", "reflect": "reflect", "replicate": "edge", "ci
           "symmetric": "symmetric"}
 
 
+def _negative_order(mode: str) -> str:
+    """padnd.pad's ``negative=`` for F.pad's crops in ``mode`` (the module doc)."""
+    return "crop_then_pad" if mode in ("constant", "circular") else "map_on_original"
+
+
 def _pad_width(pads, ndim: int) -> list:
     """F.pad's flat pads (last dimension first) as numpy's (before, after) pair per axis."""
     # pads[-2::-2] are the begins from the first padded axis on, pads[-1::-2] their ends.
@@ -62,9 +69,6 @@ def _numpy_view(tensor, name: str = "input") -> tuple:
             return (tensor.detach() if tensor.requires_grad else tensor).numpy(), True
         except (TypeError, RuntimeError):  # no numpy dtype, not on the CPU, a lazy view
             pass
-    if isinstance(tensor, torch.Tensor):
-        # DLPack exports a conjugate or negative view's memory without its lazy operation.
-        tensor = tensor.detach().resolve_conj().resolve_neg()
     return _dlpack.as_numpy(tensor, name), False
 
 
@@ -85,7 +89,7 @@ def _pad_forward(input, pads, mode, value):
                                  value if mode == "constant" else None, 0, None)
     if result is None:
         constant = {"constant_values": value} if mode == "constant" else {}
-        negative = "crop_then_pad" if crops else None
+        negative = _negative_order(mode) if crops else None
         result = _numpy_pad(array, pairs, _MODES[mode], negative=negative, **constant)
         # numpy's layout rule gives a transposed (Fortran-order) input a Fortran result;
         # F.pad's is contiguous.
@@ -296,6 +300,11 @@ def _backward_arrays(grad: np.ndarray, input_shape, pads, mode):
     """(gradient w.r.t. the input, w.r.t. the pad value) of padnd::pad at ``grad``: grad's
     interior, then the pad sides' pad-sized contributions added into it. The result is new
     (an op's result never shares memory with its argument: torch.library's rule)."""
+    if _negative_order(mode) == "map_on_original" and pads and min(pads) < 0:
+        # The forward padded the whole input, then cropped: what it cropped has no gradient.
+        pairs = _pad_width(pads, len(input_shape))
+        grad = _numpy_pad(grad, [(max(0, -b), max(0, -a)) for b, a in pairs], "constant")
+        pads = [max(0, p) for p in pads]
     if grad.size <= _GATHER_ELEMENTS:
         return _gathered_backward(grad, input_shape,
                                   _gather_plan(tuple(input_shape), tuple(pads), mode))
@@ -434,7 +443,7 @@ def pad(input, pad, mode: str = "constant", value=None):
     """``torch.nn.functional.pad(input, pad, mode, value)`` without its limits (module doc).
 
     ``pad`` is (begin, end) of the last dimension, then of the one before, and so on; negative
-    values crop (before padding). ``mode``: "constant" (``value``, default 0: a number or a 0-d
+    values crop (in F.pad's order: the module doc). ``mode``: "constant" (``value``, default 0: a number or a 0-d
     tensor, which gets a gradient), "reflect", "replicate", "circular" or "symmetric". The
     result is a new CPU tensor of the input's dtype."""
     if type(input) is torch.Tensor and not input.requires_grad and not _is_compiling():
@@ -449,7 +458,11 @@ def pad(input, pad, mode: str = "constant", value=None):
     if mode not in _MODES:
         raise ValueError(f"mode: expected one of {sorted(_MODES)}, got {mode!r}")
     if value is not None and mode != "constant":
-        raise ValueError(f"value: only mode 'constant' takes one (mode {mode!r})")
+        # F.pad takes a value of 0 in every mode, and ignores it.
+        if isinstance(value, torch.Tensor) or value != 0:
+            raise ValueError(f"value: only mode 'constant' takes one other than 0 (mode "
+                             f"{mode!r}, value {value!r})")
+        value = None
     pads = _check_pads(pad, input.shape)
     tracked = torch.is_grad_enabled() and (input.requires_grad or getattr(value, "requires_grad",
                                                                            False))

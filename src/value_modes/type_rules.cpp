@@ -70,8 +70,13 @@ void check_computable(const ElementType& type, const PadSpec& spec, std::size_t 
                                             type.name());
   }
   if (m.mode == Mode::linear_ramp) check_ramp(type, spec, k, m);
+  // Only a side that gets positions writes its statistic; numpy computes the other too and
+  // discards it.
+  const AxisPad& pad = spec.axes[k];
+  const bool writes_empty =
+      (m.begin_stat_elems == 0 && pad.begin > 0) || (m.end_stat_elems == 0 && pad.end > 0);
   if ((m.mode == Mode::mean || m.mode == Mode::median) && is_integer(type) && !reads_empty &&
-      (m.begin_stat_elems == 0 || m.end_stat_elems == 0)) {
+      writes_empty) {
     throw Error(Errc::invalid_argument, where("stat_length", k) + "the " + mode +
                                             " of 0 elements " +
                                             side_text(m.begin_stat_elems, m.end_stat_elems) +

@@ -15,7 +15,7 @@ namespace padnd::detail {
 /// for maximum and minimum, timedelta64 only for odd reflection (unsupported_type otherwise).
 /// linear_ramp also needs a floating or complex `spec.ramp_type` (not complex for integers)
 /// and end values of that type; an integer mean or median of 0 elements (`reads_empty`
-/// false) is invalid_argument.
+/// false) on a side with positions to fill is invalid_argument.
 void check_computable(const ElementType& type, const PadSpec& spec, std::size_t k,
                       const AxisMode& m, bool reads_empty);
 

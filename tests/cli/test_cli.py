@@ -931,6 +931,8 @@ def test_item_size_over_numpys_limit(padnd):
 
 @pytest.mark.parametrize("header,words", [
     (b"{'descr': '<i8', 'fortran_order': False, 'shape': [3], }", ["'shape' is not a tuple"]),
+    # Python's "(3)" is 3 in parentheses: numpy's "shape is not valid".
+    (b"{'descr': '<i8', 'fortran_order': False, 'shape': (3), }", ["'shape' is not a tuple"]),
     (b"{'descr': '<i8', 'fortran_order': False, 'shape': (3,), 'shape': (3,), }",
      ["duplicate key 'shape'"]),
     (b"{'descr': '<i8', 'descr': '<i8', 'fortran_order': False, 'shape': (3,), }",

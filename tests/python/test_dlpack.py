@@ -105,8 +105,29 @@ def test_torch_out_for_a_numpy_input_and_a_window_into_a_tile():
 def test_out_errors_name_the_mismatch():
     with pytest.raises(ValueError, match="out: shape"):
         padnd.pad(torch.ones(2, 2), 1, out=torch.empty(3, 3))
+    with pytest.raises(ValueError, match="out: requires grad"):  # torch refuses in-place too
+        padnd.pad(torch.ones(2, 2), 1, out=torch.empty(4, 4, requires_grad=True))
     with pytest.raises(ValueError, match="out: dtype"):
         padnd.pad(torch.ones(2, 2), 1, out=torch.empty(4, 4, dtype=torch.float64))
+
+
+def test_lazy_conjugate_and_negative_views_are_read_as_their_values():
+    """torch's lazy views hold the values before the conjugation or negation; DLPack exports
+    that memory, so padnd reads such an input from a copy with its values, and refuses it as
+    out= (writing its values there would need the inverse operation)."""
+    values = torch.tensor([1 + 2j, 3 - 1j])
+    negative_real = values.conj().imag
+    assert negative_real.is_neg()
+    for view in (values.conj(), torch._neg_view(values), negative_real):
+        expected = np.pad(view.resolve_conj().resolve_neg().numpy(), (1, 2), "reflect")
+        for result in (padnd.pad(view, (1, 2), "reflect"),
+                       padnd.pad_window(view, (1, 2), "reflect", window=(slice(None),)),
+                       padnd.onnx.pad(view, [1, 2], mode="reflect")):
+            np.testing.assert_array_equal(result.numpy(), expected)
+    for out in (torch.zeros(4, dtype=torch.complex64).conj(),
+                torch._neg_view(torch.zeros(4, dtype=torch.complex64))):
+        with pytest.raises(ValueError, match="out: a lazy (conjugation|negation) view"):
+            padnd.pad(torch.ones(2, dtype=torch.complex64), 1, out=out)
 
 
 def test_requires_grad_tensor_is_padded_without_a_gradient():

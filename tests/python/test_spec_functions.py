@@ -1,5 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # padnd.onnx / padnd.openvino / padnd.ngraph against the computed examples of docs/spec.md §9.
+import re
+
 import numpy as np
 import pytest
 
@@ -194,6 +196,38 @@ def test_openvino_matches_numpy_within_limits(mode):
     begins, ends = [1, 2, 0], [0, 1, 3]
     got = padnd.openvino.pad(data, begins, ends, mode)
     np.testing.assert_array_equal(got, np.pad(data, list(zip(begins, ends)), mode=mode))
+
+
+SPEC_CALLS = {
+    "onnx-25": lambda a, v: padnd.onnx.pad(a, [1, 0, 2, 1], v, mode="constant"),
+    "onnx-25-reflect": lambda a, v: padnd.onnx.pad(a, [1, -1, 1, 2], mode="reflect"),
+    "onnx-2": lambda a, v: padnd.onnx.pad(a, [1, 0, 2, 1], None if v is None else 7.5, opset=2),
+    "openvino-12": lambda a, v: padnd.openvino.pad(a, [1, -1], [2, 1], "constant", v),
+    "openvino-1": lambda a, v: padnd.openvino.pad(a, [0, 1], [2, 0], "symmetric", version=1),
+    "ngraph-v0": lambda a, v: padnd.ngraph.pad(a, 0 if v is None else v, [1, 0], [0, 2], [1, 1]),
+}
+
+
+@pytest.mark.parametrize("call", SPEC_CALLS)
+@pytest.mark.parametrize("dtype", [">f4", ">i2", ">c16", ">u8", ">f2"])
+@pytest.mark.parametrize("value", [None, "python", "native", "swapped"])
+def test_swapped_byte_order_is_the_same_type(call, dtype, value):
+    """Data in the other byte order is its spec type: the result equals the native one's, in
+    the data's dtype; pad values (numbers, or numpy values in either order) land as values."""
+    swapped = np.dtype(dtype)
+    native = swapped.newbyteorder("=")
+    data = np.arange(12).reshape(3, 4).astype(swapped)
+    values = {None: None, "python": 3, "native": native.type(3),
+              "swapped": np.array(3, native).astype(swapped)}
+    try:
+        expected = SPEC_CALLS[call](data.astype(native), None if value is None else native.type(3))
+    except TypeError as error:  # a type this version refuses: refused the same way
+        with pytest.raises(TypeError, match=re.escape(str(error))):
+            SPEC_CALLS[call](data, values[value])
+        return
+    got = SPEC_CALLS[call](data, values[value])
+    assert got.dtype == swapped
+    np.testing.assert_array_equal(got, expected)
 
 
 def test_pad1_float_attribute_out_of_float32_range_is_an_error():

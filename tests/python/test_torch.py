@@ -29,14 +29,21 @@ def random_tensor(shape, dtype, seed: int):
 
 
 def numpy_oracle(tensor, pads, mode, value=0):
-    """numpy.pad of F.pad's request: negative pads crop first (padnd.torch's convention)."""
+    """numpy.pad of F.pad's request. Negative pads crop in F.pad's order: circular (and
+    constant, where the order makes no difference) crops the input first; reflect, replicate
+    and symmetric pad the whole input, then crop the result."""
     array = tensor.numpy() if tensor.dtype is not torch.bfloat16 else tensor.float().numpy()
     pairs = [(0, 0)] * (tensor.dim() - len(pads) // 2)
     pairs += [(pads[i], pads[i + 1]) for i in range(len(pads) - 2, -1, -2)]
-    crop = tuple(slice(max(0, -b), array.shape[k] - max(0, -a)) for k, (b, a) in enumerate(pairs))
     grow = [(max(0, b), max(0, a)) for b, a in pairs]
     extra = {"constant_values": value} if mode == "constant" else {}
-    return np.pad(array[crop], grow, NUMPY_MODE[mode], **extra)
+    if mode in ("constant", "circular"):
+        crop = tuple(slice(max(0, -b), array.shape[k] - max(0, -a))
+                     for k, (b, a) in enumerate(pairs))
+        return np.pad(array[crop], grow, NUMPY_MODE[mode], **extra)
+    padded = np.pad(array, grow, NUMPY_MODE[mode], **extra)
+    return padded[tuple(slice(max(0, -b), padded.shape[k] - max(0, -a))
+                        for k, (b, a) in enumerate(pairs))]
 
 
 # The backward's paths, each forced on small tensors: one gather (small outputs); the
@@ -56,7 +63,8 @@ def backward_path(name):
 @st.composite
 def fpad_requests(draw):
     """A request F.pad takes: non-constant modes pad the last 1-3 dimensions of a tensor with
-    one or two more, reflect below the size, circular up to it; constant pads crop too."""
+    one or two more, reflect below the size, circular up to it; every mode crops. Circular
+    pads stay within what its crops leave: beyond it F.pad returns uninitialised memory."""
     mode = draw(st.sampled_from(TORCH_MODES))
     padded = draw(st.integers(1, 3))
     ndim = padded + draw(st.integers(0 if mode == "constant" else 1, 2))
@@ -64,22 +72,30 @@ def fpad_requests(draw):
     pads = []
     for size in reversed(shape[-padded:]):
         high = {"constant": 4, "reflect": size - 1, "replicate": 5, "circular": size}[mode]
-        low = -size // 2 if mode == "constant" else 0
-        pads += [draw(st.integers(low, high)), draw(st.integers(low, high))]
+        before = draw(st.integers(-(size // 2), high))
+        after = draw(st.integers(-(size // 2), high))
+        if mode == "circular":
+            left = size - max(0, -before) - max(0, -after)
+            before, after = min(before, left), min(after, left)
+        pads += [before, after]
     dtype = draw(st.sampled_from(FLOATS if mode != "constant" else
                                  [*FLOATS, torch.int32, torch.uint8, torch.bool]))
-    return shape, pads, mode, dtype
+    # F.pad takes a value of 0 in every mode; numbers in constant mode.
+    values = [None, 0, 0.0]
+    if mode == "constant" and dtype is not torch.bool:
+        values += [7] if dtype in (torch.int32, torch.uint8) else [7, -2.5]
+    return shape, pads, mode, dtype, draw(st.sampled_from(values))
 
 
 @given(fpad_requests(), st.integers(0, 2**32 - 1))
 def test_equals_fpad_bitwise(request, seed):
-    shape, pads, mode, dtype = request
+    shape, pads, mode, dtype, value = request
     tensor = random_tensor(shape, dtype, seed)
     try:
-        expected = F.pad(tensor, pads, mode)
+        expected = F.pad(tensor, pads, mode, value)
     except (RuntimeError, NotImplementedError):
         return  # a request F.pad refuses (its rules vary by dimension count and dtype)
-    result = padnd_torch.pad(tensor, pads, mode)
+    result = padnd_torch.pad(tensor, pads, mode, value)
     assert result.dtype == expected.dtype
     assert torch.equal(result, expected)
 
@@ -96,8 +112,9 @@ def test_beyond_fpad_equals_numpy(mode, shape, dtype, seed, data):
         pads += [data.draw(st.integers(low, 9)), data.draw(st.integers(low, 9))]
     for size, before, after in zip(reversed(shape), pads[::2], pads[1::2]):
         left = size - max(0, -before) - max(0, -after)
-        if left < 0 or (left == 0 and mode != "constant" and max(before, after) > 0):
-            with pytest.raises(ValueError):  # crops beyond the data; reflecting nothing
+        # Circular wraps what its crops leave; the other modes read the whole input.
+        if left < 0 or (left == 0 and mode == "circular" and max(before, after) > 0):
+            with pytest.raises(ValueError):  # crops beyond the data; wrapping nothing
                 padnd_torch.pad(tensor, pads, mode)
             return
     result = padnd_torch.pad(tensor, pads, mode)
@@ -238,6 +255,7 @@ def test_constant_value_and_dtypes():
     (lambda t: padnd_torch.pad(t, (1, 1, 1, 1, 1, 1), "reflect"), "at most 2 \\* input.dim"),
     (lambda t: padnd_torch.pad(t, (1, 1), "wrap"), "mode: expected one of"),
     (lambda t: padnd_torch.pad(t, (1, 1), "reflect", value=1.0), "value: only mode"),
+    (lambda t: padnd_torch.pad(t, (1, 1), "reflect", value=torch.tensor(0.0)), "value: only"),
     (lambda t: padnd_torch.pad(t, (1, 1), value=torch.ones(2)), "value: expected a number"),
 ])
 def test_errors(call, error):

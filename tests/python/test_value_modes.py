@@ -9,6 +9,7 @@
 # compared with a tolerance of a few units in the last place of the summed magnitudes: numpy adds
 # up a run pairwise when it is contiguous in memory and row after row otherwise, so its rounding
 # depends on the layout of its padded array (docs/conformance.md, "Means of floats").
+import math
 import warnings
 
 import numpy as np
@@ -359,16 +360,39 @@ def test_negative_stat_length_errors_like_numpy():
             padnd.pad(a, 1, "mean", stat_length=stat)
 
 
-def test_mean_of_no_elements():
-    """Floats: NaN, as numpy. Integers: numpy writes its cast of NaN (undefined behaviour in C,
-    with a RuntimeWarning); padnd refuses instead (docs/conformance.md)."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        expected = np.pad(np.arange(4.0), 1, "mean", stat_length=0)
-    assert_like_numpy(padnd.pad(np.arange(4.0), 1, "mean", stat_length=0), expected)
-    for mode in ("mean", "median"):
-        with pytest.raises(ValueError, match="stat_length: axis 0: the .* of 0 elements"):
-            padnd.pad(np.arange(4), 1, mode, stat_length=0)
+def recorded(function, *args, **kwargs):
+    """(function's result, its warnings as (category, message) in order)."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = function(*args, **kwargs)
+    return result, [(w.category, str(w.message)) for w in caught]
+
+
+@pytest.mark.parametrize("mode", ["mean", "median"])
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int64, np.int8, np.complex64])
+@pytest.mark.parametrize("shape, pad_width, stat_length", [
+    ((4,), (2, 0), (2, 0)), ((4,), (0, 3), (0, 9)), ((4,), (0, 0), 0), ((5,), 2, (4, 0)),
+    ((4, 3), ((1, 1), (0, 0)), ((1, 1), (0, 0))), ((2, 3, 4), 1, ((0, 1), (2, 0), (0, 0))),
+    ((0, 3), ((0, 0), (1, 1)), 0), ((3, 2), 1, 0)])
+def test_statistics_of_no_elements(mode, dtype, shape, pad_width, stat_length):
+    """numpy's RuntimeWarnings for every mean or median of 0 elements it takes, in order, and
+    its values; floats write NaN. An integer side with positions to fill: numpy writes its
+    cast of NaN (undefined behaviour in C); padnd refuses instead (docs/conformance.md). An
+    integer side without positions writes nothing: its statistic is only warned about."""
+    array = np.arange(math.prod(shape), dtype=dtype).reshape(shape)
+    expected, expected_warnings = recorded(np.pad, array, pad_width, mode,
+                                           stat_length=stat_length)
+    pairs = np.broadcast_to(np.array(pad_width), (len(shape), 2))
+    stats = np.broadcast_to(np.array(stat_length), (len(shape), 2))
+    fills_from_nothing = ((stats == 0) & (pairs > 0)).any() and 0 not in shape
+    if np.dtype(dtype).kind == "i" and fills_from_nothing:
+        with pytest.raises(ValueError, match="stat_length: axis [0-9]: the .* of 0 elements"):
+            recorded(padnd.pad, array, pad_width, mode, stat_length=stat_length)
+        return
+    result, result_warnings = recorded(padnd.pad, array, pad_width, mode,
+                                       stat_length=stat_length)
+    assert_like_numpy(result, expected)
+    assert result_warnings == expected_warnings
 
 
 def test_complex_ramp_of_integers_is_a_type_error_like_numpy():

@@ -154,6 +154,11 @@ def pad(data, pads, constant_value=None, axes=None, mode="constant", opset=25, *
     if shape is not None:
         raise TypeError("shape: only for raw buffers (give dtype= too)")
     array = _spec.data_array(data)
+    if not array.dtype.isnative and constant_value is not None and _check_opset(opset) <= 10:
+        # The FLOAT attribute becomes the data's type in the native byte order.
+        native = array.astype(array.dtype.newbyteorder("="))
+        return pad(native, pads, constant_value, axes, mode, opset,
+                   window=window).astype(array.dtype)
     spec = _numpy_spec(array.dtype, list(array.shape), pads, constant_value, axes, mode, opset)
     return _spec.run(spec, array, window)
 
