@@ -221,24 +221,35 @@ SpecChoice parse_spec(std::string_view text) {
   return s;
 }
 
+namespace {
+
+/// One integer (blanks around it and a leading '+' allowed); the usage error names `what` and
+/// says what was `expected`.
+std::int64_t parse_int(std::string_view what, std::string_view text, std::string_view expected) {
+  std::string item = trim(text);
+  if (item.starts_with('+')) item.erase(0, 1);
+  std::int64_t v = 0;
+  const auto [ptr, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
+  if (ec == std::errc::result_out_of_range) {
+    throw UsageError(std::string(what) + ": '" + item + "' does not fit in int64");
+  }
+  if (ec != std::errc() || ptr != item.data() + item.size() || item.empty()) {
+    throw UsageError(std::string(what) + ": '" + item + "' is not an integer (expected " +
+                     std::string(expected) + ")");
+  }
+  return v;
+}
+
+}  // namespace
+
 std::vector<std::int64_t> parse_int_list(std::string_view option, std::string_view text) {
   std::vector<std::int64_t> values;
   if (trim(text).empty()) return values;
   std::size_t start = 0;
   while (start <= text.size()) {
     const std::size_t comma = std::min(text.find(',', start), text.size());
-    std::string item = trim(text.substr(start, comma - start));
-    if (item.starts_with('+')) item.erase(0, 1);
-    std::int64_t v = 0;
-    const auto [ptr, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
-    if (ec == std::errc::result_out_of_range) {
-      throw UsageError(std::string(option) + ": '" + item + "' does not fit in int64");
-    }
-    if (ec != std::errc() || ptr != item.data() + item.size() || item.empty()) {
-      throw UsageError(std::string(option) + ": '" + item + "' is not an integer (expected a " +
-                       "comma-separated list such as 0,2,-1,0)");
-    }
-    values.push_back(v);
+    values.push_back(parse_int(option, text.substr(start, comma - start),
+                               "a comma-separated list such as 0,2,-1,0"));
     start = comma + 1;
   }
   return values;
@@ -407,16 +418,19 @@ std::vector<WindowRange> parse_window(std::string_view text) {
     const std::size_t comma = std::min(text.find(',', begin), text.size());
     const std::string_view item = text.substr(begin, comma - begin);
     if (item.empty() && comma == text.size() && !ranges.empty()) return ranges;  // "0:2,"
+    const std::string axis = "--window: axis " + std::to_string(ranges.size());
     const std::size_t colon = item.find(':');
-    if (colon == std::string_view::npos || item.find(':', colon + 1) != std::string_view::npos) {
-      throw UsageError("--window: expected start:stop for each axis, got '" + std::string(item) +
+    if (colon == std::string_view::npos) {
+      throw UsageError(axis + ": expected start:stop (such as 0:256, 100: or :-1), got '" +
+                       std::string(item) + "'");
+    }
+    if (item.find(':', colon + 1) != std::string_view::npos) {
+      throw UsageError(axis + ": expected start:stop, got '" + std::string(item) +
                        "' (steps are not supported)");
     }
     const auto bound = [&](std::string_view part) -> std::optional<std::int64_t> {
-      if (part.find_first_not_of(' ') == std::string_view::npos) return std::nullopt;
-      const auto values = parse_int_list("--window", part);
-      if (values.size() != 1) throw UsageError("--window: bad bound '" + std::string(part) + "'");
-      return values.front();
+      if (trim(part).empty()) return std::nullopt;
+      return parse_int(axis, part, "start:stop such as 0:256, 100: or :-1");
     };
     ranges.push_back({bound(item.substr(0, colon)), bound(item.substr(colon + 1))});
     if (comma == text.size()) return ranges;

@@ -797,8 +797,14 @@ def test_window_with_fortran_input_and_onnx_crops(padnd):
 
 def test_window_errors(padnd):
     src = padnd.save(np.zeros((2, 3), np.float32))
-    for text, message in [("1:2:3", "steps are not supported"), ("1", "expected start:stop"),
-                          ("a:", "--window"), ("0:1,0:1,0:1", "3 ranges for an output of 2")]:
+    for text, message in [("1:2:3", "axis 0: expected start:stop, got '1:2:3' (steps are not"),
+                          ("0:1,1", "axis 1: expected start:stop (such as"),
+                          (",0:1", "axis 0: expected start:stop (such as 0:256, 100: or :-1), "
+                                   "got ''"),
+                          ("a:b", "axis 0: 'a' is not an integer (expected start:stop"),
+                          ("0:1,:99999999999999999999", "axis 1: '99999999999999999999' does "
+                                                        "not fit in int64"),
+                          ("0:1,0:1,0:1", "3 ranges for an output of 2")]:
         err = padnd.fail(src, "-o", "out.npy", "--pads=1,1,1,1", f"--window={text}", code=2)
         assert message in err, err
         assert not (padnd.dir / "out.npy").exists()
