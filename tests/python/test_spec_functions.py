@@ -230,6 +230,15 @@ def test_swapped_byte_order_is_the_same_type(call, dtype, value):
     np.testing.assert_array_equal(got, expected)
 
 
+@pytest.mark.parametrize("dtype", ["<U2", "|S3", "|V4", "<M8[s]", "<m8[D]"])
+def test_onnx_names_dtypes_without_an_onnx_type(dtype):
+    data = np.zeros(2, dtype)
+    with pytest.raises(TypeError, match=re.escape(f"data: dtype {np.dtype(dtype).str!r} has no "
+                                                  "ONNX element type; padnd.pad")):
+        padnd.onnx.pad(data, [1, 1])
+    assert padnd.openvino.pad(data, [1], [1], "edge").shape == (4,)  # moved byte for byte
+
+
 def test_pad1_float_attribute_out_of_float32_range_is_an_error():
     # The CLI's --value rejects it too; inf and values that round to float32's maximum pass.
     data = np.zeros(2, np.float32)

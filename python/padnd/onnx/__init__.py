@@ -86,12 +86,15 @@ def _float_attribute(constant_value) -> float:
 
 
 def _numpy_spec(dtype: np.dtype, shape: list[int], pads, constant_value, axes, mode, opset):
+    type_name = _spec.element_type_name(dtype)
+    if type_name.startswith("opaque"):  # as the padnd tool says it
+        raise TypeError(f"data: dtype {dtype.str!r} has no ONNX element type; padnd.pad, "
+                        "padnd.openvino.pad or padnd.ngraph.pad pad it byte for byte")
     float_value = None
     if constant_value is not None and _check_opset(opset) <= 10:
         float_value = _float_attribute(constant_value)
     value_tensor = None if float_value is not None else _spec.value_tensor(constant_value, dtype)
-    return _spec_for(_spec.element_type_name(dtype), shape, pads, value_tensor, float_value,
-                     axes, mode, opset)
+    return _spec_for(type_name, shape, pads, value_tensor, float_value, axes, mode, opset)
 
 
 def _raw_type(dtype) -> str:
