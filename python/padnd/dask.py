@@ -311,11 +311,17 @@ def _gather(blocks, placements, shape: tuple, dtype) -> np.ndarray:
     return box
 
 
-def _pad_chunk(blocks, placements, box_shape, box_start, dtype, window, input_shape, step):
-    """One output chunk: pad_window on the box of the input its window reads."""
-    box = _gather(blocks, placements, box_shape, dtype)
-    return pad_window(box, window=window, input_shape=input_shape, input_start=box_start,
-                      threads=1, **step)
+def _pad_chunk(blocks, pieces, chunk_shape, dtype, input_shape, step):
+    """One output chunk: for each piece of its window (placements of its blocks, box shape
+    and start, the window, where it lies in the chunk), pad_window on the box it reads."""
+    out = None if len(pieces) == 1 else np.empty(chunk_shape, dtype=dtype)
+    first = 0
+    for placements, box_shape, box_start, window, place in pieces:
+        box = _gather(blocks[first:first + len(placements)], placements, box_shape, dtype)
+        first += len(placements)
+        result = pad_window(box, window=window, input_shape=input_shape, input_start=box_start,
+                            threads=1, out=None if out is None else out[place], **step)
+    return result if out is None else out
 
 
 def _line_edges(blocks, placements, shape, dtype, axis: int, stat_step, across_rows: bool):
@@ -391,11 +397,19 @@ def _with_zero_steps(edges: np.ndarray, zero_steps: list, axis: int) -> np.ndarr
 # --- Index passes ---------------------------------------------------------------------------
 
 
-class _AxisPart(NamedTuple):
-    """One output chunk along one axis of an index pass."""
+class _Piece(NamedTuple):
+    """Part of an output chunk's window along one axis, with the input it reads."""
     window: tuple  # (start, stop) in the pass's output
     box: tuple  # (start, stop) of the input it reads; empty when it reads none
     sources: list  # _overlaps of the box
+
+
+class _AxisPart(NamedTuple):
+    """One output chunk along one axis of an index pass: one piece, or where that reads less,
+    one per region of the axis it holds (begin pad, copied part, end pad): a wrap chunk
+    holding pads and copied elements reads both ends of the axis, not all between them."""
+    window: tuple  # (start, stop) in the pass's output
+    pieces: list  # _Piece
     copy_of: int | None  # the input block it is an unchanged copy of
 
 
@@ -428,33 +442,49 @@ def _index_axis_parts(source: _Blocks, step: dict, axis: int, sizes) -> list[_Ax
     interior = step["interior"][axis] if step["interior"] else 0
     blocks = {(begin, end): block for block, (begin, end) in enumerate(_spans(source.chunks[axis]))
               if end > begin}
-    parts = []
-    for begin, end in _spans(sizes):
+    def piece(begin: int, end: int) -> _Piece:
         window = _at(axis, slice(begin, end), (slice(None),) * len(source.chunks))
         read = input_window(source.shape, window=window, dtype=source.dtype, **step)[axis]
+        return _Piece((begin, end), (read.start, read.stop),
+                      _overlaps(starts, read.start, read.stop))
+
+    parts = []
+    for begin, end in _spans(sizes):
+        cuts = [begin, *sorted({low, high} & set(range(begin + 1, end))), end]
+        pieces = [piece(a, b) for a, b in zip(cuts[:-1], cuts[1:])]
+        whole = piece(begin, end)
+        if sum(p.box[1] - p.box[0] for p in pieces) >= whole.box[1] - whole.box[0]:
+            pieces = [whole]
         copied = interior == 0 and low <= begin and end <= high
-        parts.append(_AxisPart((begin, end), (read.start, read.stop),
-                               _overlaps(starts, read.start, read.stop),
+        parts.append(_AxisPart((begin, end), pieces,
                                blocks.get((begin - before, end - before)) if copied else None))
     return parts
 
 
 def _unchanged_axis_parts(sizes) -> list[_AxisPart]:
-    return [_AxisPart((begin, end), (begin, end), [(block, 0, end - begin, 0)] * (end > begin),
-                      block) for block, (begin, end) in enumerate(_spans(sizes))]
+    return [_AxisPart((begin, end), [_Piece((begin, end), (begin, end),
+                                            [(block, 0, end - begin, 0)] * (end > begin))], block)
+            for block, (begin, end) in enumerate(_spans(sizes))]
 
 
 def _index_task(key, source: _Blocks, chosen: list[_AxisPart], step: dict) -> Task:
-    reads = all(part.box[1] > part.box[0] for part in chosen)
-    refs, placements = [], []
-    for combination in itertools.product(*(part.sources for part in chosen)) if reads else ():
-        refs.append(TaskRef(source.keys[tuple(piece[0] for piece in combination)]))
-        placements.append(tuple(piece[1:] for piece in combination))
-    box_start = tuple(part.box[0] if reads else 0 for part in chosen)
-    box_shape = tuple(part.box[1] - part.box[0] if reads else 0 for part in chosen)
-    window = tuple(slice(*part.window) for part in chosen)
-    return Task(key, _pad_chunk, List(*refs), tuple(placements), box_shape, box_start,
-                source.dtype, window, source.shape, step)
+    """The task of one output chunk: each combination of its axes' pieces reads its own box."""
+    refs, pieces = [], []
+    for combination in itertools.product(*(part.pieces for part in chosen)):
+        reads = all(piece.box[1] > piece.box[0] for piece in combination)
+        placements = []
+        for blocks in itertools.product(*(piece.sources for piece in combination)) if reads else ():
+            refs.append(TaskRef(source.keys[tuple(block[0] for block in blocks)]))
+            placements.append(tuple(block[1:] for block in blocks))
+        pieces.append((tuple(placements),
+                       tuple(p.box[1] - p.box[0] if reads else 0 for p in combination),
+                       tuple(p.box[0] if reads else 0 for p in combination),
+                       tuple(slice(*p.window) for p in combination),
+                       tuple(slice(p.window[0] - part.window[0], p.window[1] - part.window[0])
+                             for p, part in zip(combination, chosen))))
+    chunk_shape = tuple(part.window[1] - part.window[0] for part in chosen)
+    return Task(key, _pad_chunk, List(*refs), tuple(pieces), chunk_shape, source.dtype,
+                source.shape, step)
 
 
 # --- Value passes ---------------------------------------------------------------------------

@@ -443,9 +443,10 @@ def pad(input, pad, mode: str = "constant", value=None):
     """``torch.nn.functional.pad(input, pad, mode, value)`` without its limits (module doc).
 
     ``pad`` is (begin, end) of the last dimension, then of the one before, and so on; negative
-    values crop (in F.pad's order: the module doc). ``mode``: "constant" (``value``, default 0: a number or a 0-d
-    tensor, which gets a gradient), "reflect", "replicate", "circular" or "symmetric". The
-    result is a new CPU tensor of the input's dtype."""
+    values crop (in F.pad's order: the module doc). ``mode``: "constant" (``value``, default
+    0: a number or a 0-d tensor, which gets a gradient), "reflect", "replicate", "circular" or
+    "symmetric" (``value`` None or 0, as F.pad). The result is a new CPU tensor of the input's
+    dtype."""
     if type(input) is torch.Tensor and not input.requires_grad and not _is_compiling():
         # Nothing for autograd to see: a common call (F.pad's flat pads as non-negative ints, a
         # number or no value, a CPU tensor of a dtype numpy has) is one C++ call that reads the

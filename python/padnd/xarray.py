@@ -11,6 +11,7 @@ difference: the default constant is numpy's 0, not xarray's NaN with its dtype p
 from __future__ import annotations
 
 import numbers
+from collections.abc import Mapping
 
 import numpy as np
 
@@ -81,7 +82,7 @@ def _pad_coordinates(coords, pad_width, mode, constant_values, options: dict, ke
 def _variable_constants(constant_values, name, dims):
     """A Dataset's constant_values for one data variable, chosen as xarray chooses them: by
     the variable's name, else by its dimensions, else 0 when the mapping names neither."""
-    if not isinstance(constant_values, dict):
+    if not isinstance(constant_values, Mapping):  # any mapping, as xarray takes
         return constant_values
     if name in constant_values:
         return constant_values[name]
@@ -130,7 +131,7 @@ def _by_axis(option, variable, whole: bool = False):
     """A mapping by dimension as numpy's one pair per axis (a number n meaning (n, n));
     dimensions it does not name get (0, 0), or the whole axis for stat_length. Anything else
     is numpy's form already and is passed on."""
-    if not isinstance(option, dict):
+    if not isinstance(option, Mapping):
         return option
     pairs = {dim: (value, value) if isinstance(value, numbers.Number) else value
              for dim, value in option.items()}

@@ -341,6 +341,22 @@ def test_tasks_read_only_the_blocks_their_window_needs():
             assert len(node.dependencies) == 1
 
 
+def test_wrap_tasks_read_both_ends_not_the_whole_axis():
+    """A wrap chunk holding pads and copied elements reads the far end of the axis and its own
+    blocks: a corner chunk four blocks, each piece's box only what it reads."""
+    a = sample((40, 30), "f4")
+    x = da.from_array(a, chunks=10)
+    result = padnd.dask.pad(x, 3, "wrap")
+    graph = dict(result.__dask_graph__())
+    for key, node in graph.items():
+        if key[0] == result.name and not isinstance(node, dask._task_spec.Alias):
+            assert len(node.dependencies) <= 4
+            for placements, box_shape, _, window, _ in node.args[1]:
+                assert np.prod(box_shape) <= 10 * 10  # one block's worth, at most
+    assert len(graph[(result.name, 0, 0)].dependencies) == 4
+    same(result.compute(scheduler="synchronous"), np.pad(a, 3, "wrap"))
+
+
 def test_to_zarr_with_regular_chunks(tmp_path):
     """The documented zarr example: zarr needs regular chunks, which chunks= gives."""
     zarr = pytest.importorskip("zarr")

@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # padnd.xarray.pad against xarray's own pad (coordinates, indexes, attributes, names) and
 # numpy.pad (values), for DataArrays and Datasets backed by numpy and by dask.
+import types
+
 import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -93,6 +95,10 @@ def test_keywords_by_dimension_and_keep_attrs():
     same(odd.values, np.pad(array.values, ((4, 4), (0, 0)), "reflect", reflect_type="odd"))
     with pytest.raises(ValueError):
         padnd.xarray.pad(array, {"x": 1}, y=1)
+    # Any mapping by dimension, as xarray takes (found by fuzzing: only dicts were read).
+    constants = types.MappingProxyType({"x": 5})
+    xr.testing.assert_identical(padnd.xarray.pad(array, x=1, constant_values=constants),
+                                array.pad(x=1, constant_values=constants))
 
 
 @settings(max_examples=40)
