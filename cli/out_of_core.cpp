@@ -354,6 +354,7 @@ std::int64_t parse_memory_size(std::string_view option, std::string_view text) {
         "expected a size such as 512M, 2G or 1048576 (bytes; K, M, G and T are powers of "
         "1024)");
   }
+  if (unit.starts_with('.')) throw bad("expected a whole number of units (1536M, not 1.5G)");
   int shift = 0;
   if (!unit.empty()) {
     const std::size_t at = std::string_view("KMGT").find(

@@ -45,15 +45,19 @@ def int_list(name: str, values) -> list[int]:
     return [int(v) for v in arr.reshape(-1)]
 
 
-def value_tensor(value, dtype: np.dtype) -> _padnd.ValueTensor | None:
-    """A pad-value input. numpy scalars and arrays keep their dtype (the adapter checks it against
-    the data's); plain Python scalars are converted to the data's dtype first."""
+def value_tensor(value, dtype: np.dtype, name: str) -> _padnd.ValueTensor | None:
+    """The pad-value input `name`. numpy scalars and arrays keep their dtype (the adapter checks
+    it against the data's); plain Python scalars are converted to the data's dtype first."""
     if value is None:
         return None
     if isinstance(value, (np.ndarray, np.generic)):
         arr = np.asarray(value)
     else:
-        arr = np.asarray(value, dtype=dtype)
+        try:
+            arr = np.asarray(value, dtype=dtype)
+        except OverflowError:
+            raise ValueError(f"{name}: {value!r} does not fit in the data's dtype "
+                             f"{dtype}") from None
     if arr.dtype.isnative != dtype.isnative and arr.dtype.newbyteorder("S") == dtype:
         arr = arr.astype(dtype)  # the value's bytes are written as they are, in the data's order
     flat = np.ascontiguousarray(arr).reshape(-1)

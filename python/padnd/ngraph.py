@@ -18,7 +18,7 @@ def _spec_for(dtype: np.dtype, shape: list[int], pad_value, padding_below, paddi
             raise ValueError("pad_value: nGraph Pad v0 requires arg_pad_value")
         interior = (None if padding_interior is None
                     else _spec.int_list("padding_interior", padding_interior))
-        return _padnd.ngraph_v0_spec(_spec.value_tensor(pad_value, dtype),
+        return _padnd.ngraph_v0_spec(_spec.value_tensor(pad_value, dtype, "pad_value"),
                                      _spec.int_list("padding_below", padding_below),
                                      _spec.int_list("padding_above", padding_above), interior,
                                      mode, type_name, shape)
@@ -27,7 +27,8 @@ def _spec_for(dtype: np.dtype, shape: list[int], pad_value, padding_below, paddi
             raise ValueError("padding_interior: nGraph Pad v1 has no interior padding")
         return _padnd.ngraph_v1_spec(_spec.int_tensor("pads_begin", padding_below),
                                      _spec.int_tensor("pads_end", padding_above),
-                                     _spec.value_tensor(pad_value, dtype), mode, type_name, shape)
+                                     _spec.value_tensor(pad_value, dtype, "pad_value"), mode,
+                                     type_name, shape)
     raise ValueError(f"version: expected 'v0' or 'v1', got {version!r}")
 
 

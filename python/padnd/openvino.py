@@ -14,7 +14,7 @@ def _spec_for(dtype: np.dtype, shape: list[int], pads_begin, pads_end, pad_mode,
               version):
     return _padnd.openvino_spec(int(version), pad_mode, _spec.int_tensor("pads_begin", pads_begin),
                                 _spec.int_tensor("pads_end", pads_end),
-                                _spec.value_tensor(pad_value, dtype),
+                                _spec.value_tensor(pad_value, dtype, "pad_value"),
                                 _spec.element_type_name(dtype), shape)
 
 

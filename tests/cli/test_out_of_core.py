@@ -312,7 +312,7 @@ def test_progress_bar_when_asked_and_nothing_when_quiet(padnd):
 
 @pytest.mark.parametrize("value, message", [
     ("abc", "expected a size such as 512M, 2G or 1048576"), ("-5", "expected a size such as"),
-    ("1.5G", "unknown unit (expected K, M, G or T)"), ("12X", "unknown unit"),
+    ("1.5G", "expected a whole number of units (1536M, not 1.5G)"), ("12X", "unknown unit"),
     ("0", "the size must be at least 1 byte"), ("9999999999999T", "the size does not fit in int64"),
     ("", "expected a size such as"),
 ])

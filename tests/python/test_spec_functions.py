@@ -230,6 +230,15 @@ def test_swapped_byte_order_is_the_same_type(call, dtype, value):
     np.testing.assert_array_equal(got, expected)
 
 
+def test_a_value_that_does_not_fit_names_the_argument():
+    data = np.zeros(3, np.uint8)
+    for call, name in [(lambda: padnd.onnx.pad(data, [1, 1], 300), "constant_value"),
+                       (lambda: padnd.openvino.pad(data, [1], [1], "constant", -1), "pad_value"),
+                       (lambda: padnd.ngraph.pad(data, 256, [1], [1]), "pad_value")]:
+        with pytest.raises(ValueError, match=f"{name}: .* does not fit in the data's dtype uint8"):
+            call()
+
+
 @pytest.mark.parametrize("dtype", ["<U2", "|S3", "|V4", "<M8[s]", "<m8[D]"])
 def test_onnx_names_dtypes_without_an_onnx_type(dtype):
     data = np.zeros(2, dtype)

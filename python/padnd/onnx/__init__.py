@@ -93,7 +93,8 @@ def _numpy_spec(dtype: np.dtype, shape: list[int], pads, constant_value, axes, m
     float_value = None
     if constant_value is not None and _check_opset(opset) <= 10:
         float_value = _float_attribute(constant_value)
-    value_tensor = None if float_value is not None else _spec.value_tensor(constant_value, dtype)
+    value_tensor = (None if float_value is not None else
+                    _spec.value_tensor(constant_value, dtype, "constant_value"))
     return _spec_for(type_name, shape, pads, value_tensor, float_value, axes, mode, opset)
 
 
@@ -192,6 +193,6 @@ def _pad_node(data: np.ndarray, *, opset: int, input_count: int, mode: str, padd
         input_count=input_count, mode=mode, paddings=paddings, pads_attr=pads_attr, value=value,
         pads=None if pads is None else _spec.int_tensor("pads", np.asarray(pads)),
         constant_value=None if constant_value is None else _spec.value_tensor(
-            np.asarray(constant_value), array.dtype),
+            np.asarray(constant_value), array.dtype, "constant_value"),
         axes=None if axes is None else _spec.int_tensor("axes", np.asarray(axes)))
     return _spec.run(spec, array)
