@@ -81,10 +81,10 @@ def as_numpy(tensor, name: str, writable: bool = False) -> np.ndarray:
     producer marks read-only is refused). A lazy conjugate or negative view is read from a
     copy holding its values, and refused as ``writable``. ``name`` is the argument's."""
     _check_cpu(tensor, name)
-    if getattr(tensor, "requires_grad", False) and writable:
-        raise ValueError(f"{name}: requires grad; autograd cannot see padnd write into it "
-                         "(pass a tensor that does not, or use padnd.torch.pad)")
     if getattr(tensor, "requires_grad", False):
+        if writable:
+            raise ValueError(f"{name}: requires grad; autograd cannot see padnd write into it "
+                             "(pass a tensor that does not, or use padnd.torch.pad)")
         tensor = tensor.detach()  # torch exports no tensor that needs a gradient; pad has none
     lazy = _lazy_operation(tensor)
     if lazy is not None and writable:

@@ -274,8 +274,10 @@ def pad_window(array, pad_width, mode="constant", *, window, input_shape=None, i
     mean, median, minimum, odd reflection), where a window with pad positions also computes
     what they read: one position per side of a statistic with its ``stat_length`` elements,
     a ramp's edge element, odd reflection's whole axis (the window's own positions in the first
-    chunk mirrored next to each edge). For many windows of one pad, :func:`prepare_windows`
-    computes those once.
+    chunk mirrored next to each edge); a window holding only some lanes of a ramp side also
+    computes all their edge elements, a bounded piece at a time (numpy decides the side's
+    formula over every lane). For many windows of one pad, :func:`prepare_windows` computes
+    those once.
 
     ``out``: a writeable array of the window's shape and dtype, in any layout (a view into a
     larger array, for tiles written in place), not overlapping the input.

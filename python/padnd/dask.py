@@ -442,6 +442,7 @@ def _index_axis_parts(source: _Blocks, step: dict, axis: int, sizes) -> list[_Ax
     interior = step["interior"][axis] if step["interior"] else 0
     blocks = {(begin, end): block for block, (begin, end) in enumerate(_spans(source.chunks[axis]))
               if end > begin}
+
     def piece(begin: int, end: int) -> _Piece:
         window = _at(axis, slice(begin, end), (slice(None),) * len(source.chunks))
         read = input_window(source.shape, window=window, dtype=source.dtype, **step)[axis]
@@ -452,9 +453,10 @@ def _index_axis_parts(source: _Blocks, step: dict, axis: int, sizes) -> list[_Ax
     for begin, end in _spans(sizes):
         cuts = [begin, *sorted({low, high} & set(range(begin + 1, end))), end]
         pieces = [piece(a, b) for a, b in zip(cuts[:-1], cuts[1:])]
-        whole = piece(begin, end)
-        if sum(p.box[1] - p.box[0] for p in pieces) >= whole.box[1] - whole.box[0]:
-            pieces = [whole]
+        if len(pieces) > 1:  # one piece reads as much as the pieces: keep it whole
+            whole = piece(begin, end)
+            if sum(p.box[1] - p.box[0] for p in pieces) >= whole.box[1] - whole.box[0]:
+                pieces = [whole]
         copied = interior == 0 and low <= begin and end <= high
         parts.append(_AxisPart((begin, end), pieces,
                                blocks.get((begin - before, end - before)) if copied else None))
