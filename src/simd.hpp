@@ -10,10 +10,12 @@
 #define PADND_SSE2 0
 #endif
 
-// Non-temporal stores of a whole 64-byte line on CPUs that have AVX-512F, chosen at run time
-// (x86-64 with GCC or Clang, whose target attribute compiles one function for it).
+// Non-temporal stores of a whole 64-byte line on CPUs that have AVX-512F, and the cached copies
+// of medium runs in 32-byte moves on CPUs that have AVX2, chosen at run time (x86-64 with GCC or
+// Clang, whose target attribute compiles one function for it).
 #if PADND_SSE2 && defined(__x86_64__) && defined(__GNUC__)
 #define PADND_AVX512_STREAMS 1
+#define PADND_AVX2_COPIES 1
 #include <immintrin.h>
 namespace padnd::detail {
 /// Whether the CPU and the OS support AVX-512F (read once).
@@ -24,7 +26,16 @@ inline bool avx512_streams() {
   }();
   return supported;
 }
+/// Whether the CPU and the OS support AVX2 (read once).
+inline bool avx2_copies() {
+  static const bool supported = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") != 0;
+  }();
+  return supported;
+}
 }  // namespace padnd::detail
 #else
 #define PADND_AVX512_STREAMS 0
+#define PADND_AVX2_COPIES 0
 #endif

@@ -2,7 +2,8 @@
 // Byte kernels checked directly: the non-temporal copy against memcpy, at every short length
 // and alignment and at the lengths where it streams four pages, or four runs side by side, at
 // a time (the other tests reach it only through Streaming::always on small outputs), the copy
-// of up to kGroupRows rows a line of each at a time, and each way of storing a line.
+// of up to kGroupRows rows a line of each at a time, each way of storing a line, and the cached
+// copy of any length (copy_bytes, its AVX2 loop alone too).
 #include "kernels/bytes_rows.hpp"
 
 #include <gtest/gtest.h>
@@ -158,6 +159,38 @@ TEST(StreamLines, WholeLineStoresEqualMemcpy) {
     std::byte* const dsts[1] = {dst};
     const std::byte* const srcs[1] = {src};
     detail::stream_avx512<detail::RowsLoop>(dsts, srcs, 1, bytes);
+  });
+}
+#endif
+
+/// `copy` of every length from 0 to 700 and of lengths around kMemcpyMinBytes and beyond, from
+/// and to every alignment within 32 bytes, equals memcpy; the guard bytes around stay.
+template <class Copy>
+void check_cached_copy(const Copy& copy) {
+  constexpr std::size_t kGuard = 48;
+  std::vector<std::byte> src(9000);
+  for (std::size_t i = 0; i < src.size(); ++i) src[i] = static_cast<std::byte>(i * 37 + 11);
+  for (std::size_t n = 0; n <= 8192; n += (n < 700 ? 1 : n < 3200 ? 97 : 1531)) {
+    for (std::size_t dst_at = 0; dst_at < 32; dst_at += 3) {
+      for (std::size_t src_at : {0, 5, 32}) {
+        std::vector<std::byte> got(n + dst_at + 2 * kGuard, std::byte{0x5a});
+        std::vector<std::byte> want = got;
+        copy(got.data() + kGuard + dst_at, src.data() + src_at, n);
+        std::memcpy(want.data() + kGuard + dst_at, src.data() + src_at, n);
+        ASSERT_EQ(got, want) << "n=" << n << " dst_at=" << dst_at << " src_at=" << src_at;
+      }
+    }
+  }
+}
+
+TEST(CopyBytes, EqualsMemcpyForEveryLengthAndAlignment) { check_cached_copy(detail::copy_bytes); }
+
+#if PADND_AVX2_COPIES
+TEST(CopyBytes, MediumAvx2CopiesEqualMemcpy) {
+  if (!detail::avx2_copies()) GTEST_SKIP() << "this CPU has no AVX2";
+  check_cached_copy([](std::byte* dst, const std::byte* src, std::size_t n) {
+    if (n > 128) return detail::copy_medium_avx2(dst, src, n);  // its lengths
+    std::memcpy(dst, src, n);
   });
 }
 #endif
