@@ -49,6 +49,12 @@ def _pad_width(pads, ndim: int) -> list:
     return [(0, 0)] * (ndim - len(pads) // 2) + list(zip(pads[-2::-2], pads[-1::-2]))
 
 
+def _numpy_pad_width(pads, ndim: int):
+    """_pad_width as numpy.pad takes it: a 0-d input (F.pad allows no pads there, and returns
+    the value) gets 0, since numpy.pad refuses an empty pad_width."""
+    return _pad_width(pads, ndim) if ndim else 0
+
+
 def _output_shape(shape, pads) -> list:
     pairs = _pad_width(pads, len(shape))
     return [size + before + after for size, (before, after) in zip(shape, pairs)]
@@ -81,7 +87,7 @@ def _pad_forward(input, pads, mode, value):
     fresh allocation (huge pages, stores that skip reading it), handed to torch without a
     copy: faster than writing into torch.empty's pages."""
     array, numpy_typed = _numpy_view(input)
-    pairs = _pad_width(pads, array.ndim)
+    pairs = _numpy_pad_width(pads, array.ndim)
     result = None
     crops = bool(pads) and min(pads) < 0
     if not crops:  # padnd.pad's one-call C++ path (C order), its checks skipped
@@ -249,7 +255,7 @@ _GATHER_ELEMENTS = 1 << 14
 def _gather_plan(input_shape: tuple, pads: tuple, mode: str) -> _Gather:
     size = math.prod(input_shape)
     flat = np.arange(size, dtype=np.int64).reshape(input_shape)
-    sources = _numpy_pad(flat, _pad_width(pads, len(input_shape)), _MODES[mode],
+    sources = _numpy_pad(flat, _numpy_pad_width(pads, len(input_shape)), _MODES[mode],
                          negative="crop_then_pad",
                          **({"constant_values": -1} if mode == "constant" else {})).reshape(-1)
     order = np.argsort(sources, kind="stable")  # equal sources keep increasing positions
@@ -437,6 +443,9 @@ def _numpy_dtypes() -> dict:
 
 
 _NUMPY_DTYPES = _numpy_dtypes()
+# DLPack's C exchange API (DLPack 1.3; torch releases since it): the one-call forward reads
+# tensors and makes its small results through it (python/src/dlpack_exchange.hpp).
+_HAS_EXCHANGE_API = hasattr(torch.Tensor, "__dlpack_c_exchange_api__")
 
 
 def pad(input, pad, mode: str = "constant", value=None):
@@ -450,12 +459,14 @@ def pad(input, pad, mode: str = "constant", value=None):
     if type(input) is torch.Tensor and not input.requires_grad and not _is_compiling():
         # Nothing for autograd to see: a common call (F.pad's flat pads as non-negative ints, a
         # number or no value, a CPU tensor of a dtype numpy has) is one C++ call that reads the
-        # tensor in place; None for the general path, which owns the checks and their messages.
-        dtype = _NUMPY_DTYPES.get(input.dtype)
-        result = None if dtype is None else _padnd.pad_flat_tensor(input, dtype, pad,
-                                                                   _MODES.get(mode), value)
+        # tensor in place and returns a new tensor (or, for large outputs, a numpy array); None
+        # for the general path, which owns the checks and their messages. Through torch's DLPack
+        # exchange API the call reads the dtype itself (None).
+        dtype = None if _HAS_EXCHANGE_API else _NUMPY_DTYPES.get(input.dtype, False)
+        result = None if dtype is False else _padnd.pad_flat_tensor(input, dtype, pad,
+                                                                    _MODES.get(mode), value)
         if result is not None:
-            return torch.from_numpy(result)
+            return result if type(result) is torch.Tensor else torch.from_numpy(result)
     if mode not in _MODES:
         raise ValueError(f"mode: expected one of {sorted(_MODES)}, got {mode!r}")
     if value is not None and mode != "constant":

@@ -11,6 +11,7 @@
 #include "fast_path.hpp"
 
 #include <Python.h>
+#include <nanobind/ndarray.h>
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
@@ -27,6 +28,7 @@
 #include <utility>
 #include <vector>
 
+#include "dlpack_exchange.hpp"
 #include "openmp_host.hpp"
 #include "padnd/adapters/numpy.hpp"
 #include "padnd/padnd.hpp"
@@ -362,6 +364,17 @@ std::shared_ptr<const Plan> plan_for(const PadRequest& request) {
   return cache.add(request, make_plan(request.type, request.shape, request.byte_strides, spec));
 }
 
+/// Executes `plan` from `in` into `out`, without the GIL for outputs of kReleaseGilBytes and more.
+void run_plan(const Plan& plan, const void* in, void* out, std::int64_t out_bytes,
+              const ExecOptions& options) {
+  if (plan.output_bytes() >= kReleaseGilBytes) {
+    nb::gil_scoped_release release;
+    execute(plan, in, out, out_bytes, options);
+  } else {
+    execute(plan, in, out, out_bytes, options);
+  }
+}
+
 /// Pads `in` by `plan` into `out_array` (when _check_out would take it: else None, for the
 /// general path to report) or into a new array of `dtype`; returns the output.
 nb::object write_output(const Plan& plan, const Buffer& in, const nb::object& dtype,
@@ -377,14 +390,8 @@ nb::object write_output(const Plan& plan, const Buffer& in, const nb::object& dt
     out = new_array(out_shape, dtype, dst);
   }
   const auto out_bytes = static_cast<std::int64_t>(dst.view.len);
-  ExecOptions options = exec_options;
-  if (out_array.is_none()) options = fresh_output_options(options);
-  if (plan.output_bytes() >= kReleaseGilBytes) {
-    nb::gil_scoped_release release;
-    execute(plan, in.view.buf, dst.view.buf, out_bytes, options);
-  } else {
-    execute(plan, in.view.buf, dst.view.buf, out_bytes, options);
-  }
+  run_plan(plan, in.view.buf, dst.view.buf, out_bytes,
+           out_array.is_none() ? fresh_output_options(exec_options) : exec_options);
   return out;
 }
 
@@ -394,21 +401,16 @@ bool fortran_only(const Py_buffer& view) {
   return PyBuffer_IsContiguous(&view, 'F') != 0 && PyBuffer_IsContiguous(&view, 'C') == 0;
 }
 
-/// Pads `in` (elements of `type`, numpy's `dtype`) as the fast path does; None when it does not
+/// The plan that pads `in` (elements of `type`) as the fast path does; null when it does not
 /// take the arguments.
-nb::object pad_buffer(const Buffer& in, const nb::object& dtype, const ElementType& type,
-                      nb::handle pad_width, bool flat_pads, const numpy::ModeRule& mode,
-                      nb::handle constant_values, const ExecOptions& options,
-                      nb::handle out_array) {
-  std::shared_ptr<const Plan> plan;
-  {
-    RequestSlot request;
-    if (!read_request(in.view, type, pad_width, flat_pads, mode, constant_values, *request)) {
-      return nb::none();
-    }
-    plan = plan_for(*request);
+std::shared_ptr<const Plan> buffer_plan(const Buffer& in, const ElementType& type,
+                                        nb::handle pad_width, bool flat_pads,
+                                        const numpy::ModeRule& mode, nb::handle constant_values) {
+  RequestSlot request;
+  if (!read_request(in.view, type, pad_width, flat_pads, mode, constant_values, *request)) {
+    return nullptr;
   }
-  return write_output(*plan, in, dtype, out_array, options);
+  return plan_for(*request);
 }
 
 /// pad_fast of an ndarray, `pad_width` in numpy.pad's forms.
@@ -424,7 +426,9 @@ nb::object fast_pad(nb::handle array, nb::handle pad_width, nb::handle mode_name
   if (fortran_only(in.view) && out_array.is_none()) return nb::none();
   const std::optional<ElementType> type = native_type(dtype, in.view.itemsize);
   if (!type) return nb::none();
-  return pad_buffer(in, dtype, *type, pad_width, false, *mode, constant_values, options, out_array);
+  const std::shared_ptr<const Plan> plan =
+      buffer_plan(in, *type, pad_width, false, *mode, constant_values);
+  return plan ? write_output(*plan, in, dtype, out_array, options) : nb::none();
 }
 
 /// An interned str that lives as long as the process (attribute names looked up per call).
@@ -443,24 +447,97 @@ nb::object tensor_field(nb::handle tensor, PyObject* key, bool call) {
   return nb::steal(field);
 }
 
-/// A CPU torch tensor's elements as a Py_buffer that no one holds (the caller keeps the tensor
-/// alive), from its data_ptr(), shape and stride(); false for any other tensor (a device's, a
-/// sparse one, a lazy conjugate or negative view).
+/// Whether padnd.torch's one-call forward may use a tensor type's DLPack exchange API (tests
+/// turn it off to reach the other route).
+bool g_use_exchange = true;
+
+enum : std::int32_t { kDLCPU = 1 };
+enum : std::uint8_t { kDLComplex = 5 };
+
+/// A CPU tensor's elements as a Py_buffer that no one holds (the caller keeps the tensor alive):
+/// through its type's DLPack exchange API where it has one (`exchange` is then set, with the
+/// tensor's DLPack dtype and device), else from its data_ptr(), shape and stride(); false for
+/// any other tensor (a device's, a sparse one, a lazy conjugate or negative view).
 struct TensorBuffer {
   Buffer buffer;
   std::vector<Py_ssize_t> shape;
   std::vector<Py_ssize_t> strides;
+  const DLPackExchangeApi* exchange = nullptr;
+  nb::dlpack::dtype dtype;
+  nb::dlpack::device device;
+  /// Reads `tensor`, whose elements have `itemsize` bytes (0: unknown, read from its DLPack
+  /// dtype, which only the exchange API gives).
   bool get(nb::handle tensor, Py_ssize_t itemsize);
+
+ private:
+  bool get_exchanged(nb::handle tensor, Py_ssize_t itemsize);
+  bool get_fields(nb::handle tensor, Py_ssize_t itemsize);
+  bool set_axis(std::size_t k, std::optional<std::int64_t> len, std::optional<std::int64_t> step,
+                Py_ssize_t itemsize);
 };
 
+bool is_true(const nb::object& v) { return v.is_valid() && v.ptr() == Py_True; }
+
 bool TensorBuffer::get(nb::handle tensor, Py_ssize_t itemsize) {
+  if (g_use_exchange) exchange = exchange_api(Py_TYPE(tensor.ptr()));
+  const bool read = exchange != nullptr ? get_exchanged(tensor, itemsize)
+                                        : itemsize > 0 && get_fields(tensor, itemsize);
+  if (!read) return false;
+  Py_buffer& v = buffer.view;
+  v.ndim = static_cast<int>(shape.size());
+  v.shape = shape.data();
+  v.strides = strides.data();
+  v.readonly = 1;
+  return true;
+}
+
+/// Axis `k`'s length and element step (scaled to bytes); false when either is unknown.
+bool TensorBuffer::set_axis(std::size_t k, std::optional<std::int64_t> len,
+                            std::optional<std::int64_t> step, Py_ssize_t itemsize) {
+  if (!len || !step) return false;
+  shape[k] = static_cast<Py_ssize_t>(*len);
+  strides[k] = static_cast<Py_ssize_t>(*step * itemsize);
+  buffer.view.len *= static_cast<Py_ssize_t>(*len);  // fits: the tensor's bytes do
+  return true;
+}
+
+bool TensorBuffer::get_exchanged(nb::handle tensor, Py_ssize_t itemsize) {
+  static PyObject* const is_conj = interned("is_conj");
+  static PyObject* const is_neg = interned("is_neg");
+  nb::dlpack::dltensor t;
+  if (!exchange_view(*exchange, tensor.ptr(), t) || t.device.device_type != kDLCPU ||
+      t.dtype.lanes != 1 || t.dtype.bits % 8 != 0 || t.dtype.bits == 0 ||
+      (itemsize > 0 && t.dtype.bits != itemsize * 8)) {
+    return false;
+  }
+  itemsize = t.dtype.bits / 8;
+  buffer.view.itemsize = itemsize;
+  // The view is the memory as it lies: a lazy view's negation or conjugation is not in it.
+  if (is_true(tensor_field(tensor, is_neg, true)) ||
+      (t.dtype.code == kDLComplex && is_true(tensor_field(tensor, is_conj, true)))) {
+    return false;
+  }
+  dtype = t.dtype;
+  device = t.device;
+  const auto ndim = static_cast<std::size_t>(t.ndim);
+  shape.resize(ndim);
+  strides.resize(ndim);
+  buffer.view.len = itemsize;
+  std::int64_t compact = 1;  // a null `strides` means C order
+  for (std::size_t k = ndim; k-- > 0; compact *= t.shape[k]) {
+    if (!set_axis(k, t.shape[k], t.strides ? t.strides[k] : compact, itemsize)) return false;
+  }
+  buffer.view.buf = static_cast<char*>(t.data) + t.byte_offset;
+  return true;
+}
+
+bool TensorBuffer::get_fields(nb::handle tensor, Py_ssize_t itemsize) {
   static PyObject* const is_cpu = interned("is_cpu");
   static PyObject* const is_conj = interned("is_conj");
   static PyObject* const is_neg = interned("is_neg");
   static PyObject* const data_ptr = interned("data_ptr");
   static PyObject* const shape_name = interned("shape");
   static PyObject* const stride = interned("stride");
-  const auto is_true = [](const nb::object& v) { return v.is_valid() && v.ptr() == Py_True; };
   if (!is_true(tensor_field(tensor, is_cpu, false)) ||
       is_true(tensor_field(tensor, is_conj, true)) || is_true(tensor_field(tensor, is_neg, true))) {
     return false;
@@ -473,44 +550,81 @@ bool TensorBuffer::get(nb::handle tensor, Py_ssize_t itemsize) {
       PyTuple_GET_SIZE(sizes.ptr()) != PyTuple_GET_SIZE(steps.ptr())) {
     return false;
   }
-  const Py_ssize_t ndim = PyTuple_GET_SIZE(sizes.ptr());
-  shape.resize(static_cast<std::size_t>(ndim));
-  strides.resize(static_cast<std::size_t>(ndim));
-  Py_buffer& v = buffer.view;
-  v.len = itemsize;  // bytes of the elements (PyBuffer_IsContiguous takes 0 as "empty")
-  for (Py_ssize_t k = 0; k < ndim; ++k) {
-    const auto len = exact_int(PyTuple_GET_ITEM(sizes.ptr(), k));
-    const auto step = exact_int(PyTuple_GET_ITEM(steps.ptr(), k));
-    if (!len || !step) return false;
-    shape[static_cast<std::size_t>(k)] = static_cast<Py_ssize_t>(*len);
-    strides[static_cast<std::size_t>(k)] = static_cast<Py_ssize_t>(*step * itemsize);
-    v.len *= static_cast<Py_ssize_t>(*len);  // fits: the tensor's bytes do
+  const auto ndim = static_cast<std::size_t>(PyTuple_GET_SIZE(sizes.ptr()));
+  shape.resize(ndim);
+  strides.resize(ndim);
+  buffer.view.itemsize = itemsize;
+  buffer.view.len = itemsize;  // bytes of the elements (PyBuffer_IsContiguous takes 0 as "empty")
+  for (std::size_t k = 0; k < ndim; ++k) {
+    const auto at = static_cast<Py_ssize_t>(k);
+    if (!set_axis(k, exact_int(PyTuple_GET_ITEM(sizes.ptr(), at)),
+                  exact_int(PyTuple_GET_ITEM(steps.ptr(), at)), itemsize)) {
+      return false;
+    }
   }
-  v.buf = PyLong_AsVoidPtr(ptr.ptr());
-  if (v.buf == nullptr && PyErr_Occurred()) PyErr_Clear();
-  v.itemsize = itemsize;
-  v.ndim = static_cast<int>(ndim);
-  v.shape = shape.data();
-  v.strides = strides.data();
-  v.readonly = 1;
+  buffer.view.buf = PyLong_AsVoidPtr(ptr.ptr());
+  if (buffer.view.buf == nullptr && PyErr_Occurred()) PyErr_Clear();
   return true;
 }
 
-/// padnd.torch.pad's fast path: a torch tensor read in place (TensorBuffer) whose dtype numpy
-/// has (`dtype`, padnd.torch's table), F.pad's flat pads; a new numpy array, or None when the
-/// general path is needed.
+/// Outputs from this many bytes on are numpy's allocation, not the tensor's framework's: numpy
+/// asks for huge pages from 4 MiB on, and a fresh output's page faults then cost more than
+/// the exchange saves (docs/perf-torch.md).
+constexpr std::int64_t kProducedMaxBytes = std::int64_t{4} << 20;
+
+/// The element type of a DLPack dtype that numpy has too (bool, integers, floats up to 64
+/// bits, complex), as the fast path takes it; nullopt otherwise.
+std::optional<ElementType> numpy_shared_type(nb::dlpack::dtype dtype) {
+  static constexpr char kKinds[] = {'i', 'u', 'f', 0, 0, 'c', 'b'};  // by DLPack type code
+  const char kind = dtype.code < sizeof kKinds ? kKinds[dtype.code] : 0;
+  if (kind == 0 || (kind == 'f' && dtype.bits > 64)) return std::nullopt;  // no long double
+  return from_numpy(kind, dtype.bits / 8);
+}
+
+/// The numpy dtype of an element type numpy has (numpy_shared_type's).
+nb::object numpy_dtype_of(const ElementType& type) {
+  static nb::object make_dtype = nb::module_::import_("numpy").attr("dtype");
+  const std::string name = numpy_kind(type) + std::to_string(type.item_bytes());
+  return make_dtype(nb::str(name.c_str()));
+}
+
+/// padnd.torch.pad's fast path: a tensor read in place (TensorBuffer) whose dtype numpy has
+/// (`dtype`, padnd.torch's table; None: read through the DLPack exchange API), F.pad's flat
+/// pads; the result is a new tensor of the input's framework where its exchange API makes one
+/// (outputs under kProducedMaxBytes), else a new numpy array; None when the general path is
+/// needed.
 nb::object pad_flat_tensor(nb::handle tensor, nb::handle dtype, nb::handle pads,
                            nb::handle mode_name, nb::handle constant_values) {
   const numpy::ModeRule* mode = fast_mode(mode_name.ptr(), !constant_values.is_none());
   if (mode == nullptr) return nb::none();
-  const nb::object np_dtype = nb::borrow(dtype);
-  const auto itemsize = nb::cast<Py_ssize_t>(np_dtype.attr("itemsize"));
-  const std::optional<ElementType> type = native_type(np_dtype, itemsize);
-  if (!type) return nb::none();
+  std::optional<ElementType> type;
+  Py_ssize_t itemsize = 0;  // unknown until read
+  if (!dtype.is_none()) {
+    itemsize = nb::cast<Py_ssize_t>(dtype.attr("itemsize"));
+    type = native_type(nb::borrow(dtype), itemsize);
+    if (!type) return nb::none();
+  }
   TensorBuffer in;
   if (!in.get(tensor, itemsize) || fortran_only(in.buffer.view)) return nb::none();
-  return pad_buffer(in.buffer, np_dtype, *type, pads, true, *mode, constant_values,
-                    on_openmp_runtime({}), nb::none());
+  if (in.exchange != nullptr) {  // the tensor's own dtype; a given one must be the same
+    const std::optional<ElementType> read = numpy_shared_type(in.dtype);
+    if (!read || (type && read->dtype != type->dtype)) return nb::none();
+    type = read;
+  }
+  const std::shared_ptr<const Plan> plan =
+      buffer_plan(in.buffer, *type, pads, true, *mode, constant_values);
+  if (!plan) return nb::none();
+  const ExecOptions options = on_openmp_runtime({});
+  if (in.exchange != nullptr && plan->output_bytes() < kProducedMaxBytes) {
+    ProducedTensor out(*in.exchange, plan->output_shape(), in.dtype, in.device);
+    if (!out.empty()) {
+      run_plan(*plan, in.buffer.view.buf, out.data(), plan->output_bytes(),
+               fresh_output_options(options));
+      return std::move(out).to_python();
+    }
+  }
+  const nb::object np_dtype = dtype.is_none() ? numpy_dtype_of(*type) : nb::borrow(dtype);
+  return write_output(*plan, in.buffer, np_dtype, nb::none(), options);
 }
 
 nb::object pad_fast(nb::handle array, nb::handle pad_width, nb::handle mode_name,
@@ -551,12 +665,23 @@ void bind_fast_path(nb::module_& m) {
         nb::arg("mode").none(), nb::arg("constant_values").none(), nb::arg("threads"),
         nb::arg("out").none() = nb::none(),
         "numpy.pad for the common cases in one call; None when the general path is needed.");
-  m.def("pad_flat_tensor", &pad_flat_tensor, nb::arg("tensor"), nb::arg("dtype"),
+  m.def("pad_flat_tensor", &pad_flat_tensor, nb::arg("tensor"), nb::arg("dtype").none(),
         nb::arg("pads").none(), nb::arg("mode").none(), nb::arg("constant_values").none(),
-        "pad_fast of a CPU torch tensor read in place (data_ptr, shape, stride), numpy's `dtype`, "
-        "with F.pad's flat pads (last axis first), all threads (on the OpenMP runtime "
-        "_use_openmp_runtime registered, if any); a new numpy array, or None when the general "
-        "path is needed.");
+        "pad_fast of a CPU tensor read in place (DLPack's exchange API, else data_ptr, shape, "
+        "stride), numpy's `dtype`, with F.pad's flat pads (last axis first), all threads (on "
+        "the OpenMP runtime _use_openmp_runtime registered, if any); a new tensor of the "
+        "input's framework (outputs under 4 MiB, where the exchange API makes one) or numpy "
+        "array, or None when the general path is needed.");
+  m.def(
+      "_use_dlpack_exchange",
+      [](bool enabled) {
+        const bool was = g_use_exchange;
+        g_use_exchange = enabled;
+        return was;
+      },
+      nb::arg("enabled"),
+      "Whether pad_flat_tensor may use a tensor type's DLPack exchange API (for tests); returns "
+      "the previous setting.");
   m.def("_plan_cache_info", &plan_cache_info,
         "The calling thread's fast-path plan cache: plans (their bytes, most recent first), "
         "bytes, hits, misses and its limits (max_plans, max_bytes, max_plan_bytes).");

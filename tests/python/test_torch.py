@@ -187,48 +187,105 @@ def test_lazy_conjugate_and_negative_views_are_resolved():
 
 
 def strided_input(layout):
-    """Tensors whose memory pad_flat_tensor reads through data_ptr, shape and stride()."""
+    """Tensors whose memory pad_flat_tensor reads in place (offsets, steps, zero strides)."""
     base = random_tensor((4, 6, 5), torch.float32, 3)
     return {"offset": base[1:, 2:], "stepped": base[:, ::2, 1::2],
             "expanded": base[:1, :1].expand(3, 4, 5), "permuted": base.permute(1, 0, 2),
             "fortran": base.permute(2, 1, 0),
-            "empty": base[:, :0], "int16": base[:, 1:4].to(torch.int16)}[layout]
+            "empty": base[:, :0], "int16": base[:, 1:4].to(torch.int16),
+            "scalar": base[0, 0, 0]}[layout]
+
+
+HAS_EXCHANGE_API = hasattr(torch.Tensor, "__dlpack_c_exchange_api__")
+
+
+@pytest.fixture(params=["exchange", "fields"])
+def one_call_route(request):
+    """The one-call forward's ways of reading a tensor: DLPack's C exchange API (dtype None: read
+    from the tensor; small results are torch's allocations), or its data_ptr(), shape and
+    stride() (the numpy dtype given; results are numpy arrays). Yields (route, dtype of a
+    tensor -> pad_flat_tensor's dtype argument)."""
+    if request.param == "exchange" and not HAS_EXCHANGE_API:
+        pytest.skip(f"torch {torch.__version__} has no __dlpack_c_exchange_api__")
+    was = padnd_torch._padnd._use_dlpack_exchange(request.param == "exchange")
+    try:
+        yield request.param, (lambda dtype: None if request.param == "exchange" else
+                              padnd_torch._NUMPY_DTYPES[dtype])
+    finally:
+        padnd_torch._padnd._use_dlpack_exchange(was)
 
 
 @pytest.mark.parametrize("layout", ["offset", "stepped", "expanded", "permuted", "fortran",
-                                    "empty", "int16"])
+                                    "empty", "int16", "scalar"])
 @pytest.mark.parametrize("mode", ["constant", "circular"])
-def test_one_call_forward_reads_strided_tensors_in_place(layout, mode):
+def test_one_call_forward_reads_strided_tensors_in_place(layout, mode, one_call_route):
     """The one-call forward reads the tensor at its storage offset, element strides scaled to
-    bytes, zero strides too; its result equals numpy.pad's."""
+    bytes, zero strides too; its result equals numpy.pad's: a new C-order tensor of the input's
+    dtype through the exchange API, a numpy array through the fields."""
+    route, dtype_argument = one_call_route
     tensor = strided_input(layout)
-    if layout == "empty" and mode != "constant":
+    if layout in ("empty", "scalar") and mode != "constant":
         mode = "constant"  # circular has nothing to wrap
-    pads = [2, 1, 1, 0]
-    dtype = padnd_torch._NUMPY_DTYPES[tensor.dtype]
-    direct = padnd_torch._padnd.pad_flat_tensor(tensor, dtype, pads,
+    pads = [] if layout == "scalar" else [2, 1, 1, 0]
+    # numpy.pad takes no pad_width for a 0-d array: nothing to pad, the value itself.
+    expected = numpy_oracle(tensor, pads, mode) if pads else tensor.numpy()
+    direct = padnd_torch._padnd.pad_flat_tensor(tensor, dtype_argument(tensor.dtype), pads,
                                                 padnd_torch._MODES[mode], None)
     if layout == "fortran":
         assert direct is None  # Fortran-ordered: numpy.pad's layout rule, the general path
     else:
         assert direct is not None  # the one-call route was taken
-        np.testing.assert_array_equal(direct, numpy_oracle(tensor, pads, mode))
-    np.testing.assert_array_equal(padnd_torch.pad(tensor, pads, mode).numpy(),
-                                  numpy_oracle(tensor, pads, mode))
+        if route == "exchange":
+            assert type(direct) is torch.Tensor and direct.dtype == tensor.dtype
+            assert direct.is_contiguous() and direct.data_ptr() != tensor.data_ptr()
+        else:
+            assert isinstance(direct, np.ndarray)
+        np.testing.assert_array_equal(direct, expected)
+    np.testing.assert_array_equal(padnd_torch.pad(tensor, pads, mode).numpy(), expected)
 
 
-def test_one_call_forward_refuses_what_it_cannot_read():
+def test_one_call_forward_refuses_what_it_cannot_read(one_call_route):
     """Lazy conjugate and negative views (a real one too), sparse and meta tensors take the
     general path, which resolves the views and reports the rest."""
+    _, dtype_argument = one_call_route
     values = torch.tensor([1 + 2j, 3 - 1j])
     negative_real = values.conj().imag
     assert negative_real.is_neg()
-    refused = [values.conj(), negative_real, torch.ones(2, 2).to_sparse(),
-               torch.ones(2, 2, device="meta")]
+    refused = [values.conj(), negative_real, torch._neg_view(torch.ones(3)),
+               torch.ones(2, 2).to_sparse(), torch.ones(2, 2, device="meta")]
     for tensor in refused:
-        dtype = padnd_torch._NUMPY_DTYPES[tensor.dtype]
-        assert padnd_torch._padnd.pad_flat_tensor(tensor, dtype, [1, 1], "wrap", None) is None
+        assert padnd_torch._padnd.pad_flat_tensor(tensor, dtype_argument(tensor.dtype), [1, 1],
+                                                  "wrap", None) is None
     assert padnd_torch.pad(negative_real, (1, 0)).tolist() == [0, -2, 1]
+
+
+def test_one_call_forward_leaves_other_dtypes_to_the_general_path():
+    """Through the exchange API the call reads the dtype itself: types numpy lacks (bfloat16,
+    float8) are the general path's (ml_dtypes through DLPack)."""
+    if not HAS_EXCHANGE_API:
+        pytest.skip(f"torch {torch.__version__} has no __dlpack_c_exchange_api__")
+    for dtype in (torch.bfloat16, getattr(torch, "float8_e4m3fn", torch.bfloat16)):
+        tensor = torch.ones(2, 3, dtype=dtype)
+        assert padnd_torch._padnd.pad_flat_tensor(tensor, None, [1, 1], "edge", None) is None
+        assert padnd_torch.pad(tensor, (1, 1), "replicate").float().tolist() == [[1.0] * 5] * 2
+
+
+def test_one_call_forward_returns_large_results_in_numpys_allocation(one_call_route):
+    """Outputs of 4 MiB and more are numpy's allocation (huge pages) on both routes, handed to
+    torch by torch.from_numpy; smaller ones through the exchange API are torch's own."""
+    route, dtype_argument = one_call_route
+    tensor = random_tensor((1024, 1024), torch.float32, 9)  # 4 MiB in, 4 MiB + 16 KiB out
+    pads = [0, 0, 2, 2]
+    direct = padnd_torch._padnd.pad_flat_tensor(tensor, dtype_argument(tensor.dtype), pads,
+                                                "reflect", None)
+    assert isinstance(direct, np.ndarray)
+    np.testing.assert_array_equal(direct, numpy_oracle(tensor, pads, "reflect"))
+    result = padnd_torch.pad(tensor, pads, "reflect")
+    assert type(result) is torch.Tensor
+    np.testing.assert_array_equal(result.numpy(), numpy_oracle(tensor, pads, "reflect"))
+    small = padnd_torch._padnd.pad_flat_tensor(tensor[:1000], dtype_argument(tensor.dtype),
+                                               pads, "reflect", None)
+    assert type(small) is (torch.Tensor if route == "exchange" else np.ndarray)
 
 
 def test_one_call_forward_takes_every_dtype_numpy_has():
@@ -239,6 +296,22 @@ def test_one_call_forward_takes_every_dtype_numpy_has():
         assert result.dtype == dtype
         np.testing.assert_array_equal(result.numpy(), numpy_oracle(tensor, (1, 2, 0, 1),
                                                                    "circular"))
+
+
+@pytest.mark.parametrize("mode", ALL_MODES)
+def test_zero_dimensional_tensor_is_its_value(mode):
+    """F.pad takes a 0-d tensor with no pads and returns its value: so do the one-call forward,
+    the general path (numpy.pad refuses an empty pad_width) and autograd."""
+    value = torch.tensor(2.5, dtype=torch.float64)
+    if mode == "constant":
+        assert torch.equal(F.pad(value, []), value)
+    assert torch.equal(padnd_torch.pad(value, [], mode), value)
+    tracked = value.clone().requires_grad_(True)
+    result = padnd_torch.pad(tracked, [], mode)
+    assert result.item() == 2.5 and result.data_ptr() != tracked.data_ptr()
+    (gradient,) = torch.autograd.grad(result * 3, tracked)
+    assert gradient.item() == 3
+    assert torch.equal(torch.ops.padnd.pad(value, [], mode, torch.tensor(0.0)), value)
 
 
 def test_constant_value_and_dtypes():
