@@ -3,7 +3,8 @@
 // and alignment and at the lengths where it streams four pages, or four runs side by side, at
 // a time (the other tests reach it only through Streaming::always on small outputs), the copy
 // of up to kGroupRows rows a line of each at a time, each way of storing a line, and the cached
-// copy of any length (copy_bytes, its AVX2 loop alone too).
+// copy (copy_bytes, its AVX2 loop alone too) at every length to 700 bytes and around its
+// thresholds.
 #include "kernels/bytes_rows.hpp"
 
 #include <gtest/gtest.h>
@@ -163,16 +164,26 @@ TEST(StreamLines, WholeLineStoresEqualMemcpy) {
 }
 #endif
 
-/// `copy` of every length from 0 to 700 and of lengths around kMemcpyMinBytes and beyond, from
-/// and to every alignment within 32 bytes, equals memcpy; the guard bytes around stay.
+/// The lengths check_cached_copy tries: every one to 700 bytes and from 2990 to 3200 (around
+/// kMemcpyMinBytes), every 97th in between and up to 8.3 KiB.
+std::vector<std::size_t> cached_copy_lengths() {
+  std::vector<std::size_t> lengths;
+  for (std::size_t n = 0; n <= 8300; n += (n <= 700 || (n >= 2990 && n < 3200)) ? 1 : 97) {
+    lengths.push_back(n);
+  }
+  return lengths;
+}
+
+/// `copy` at each of cached_copy_lengths(), to every destination alignment within 32 bytes,
+/// from four source alignments, equals memcpy; the guard bytes around stay.
 template <class Copy>
 void check_cached_copy(const Copy& copy) {
   constexpr std::size_t kGuard = 48;
-  std::vector<std::byte> src(9000);
+  std::vector<std::byte> src(8400);
   for (std::size_t i = 0; i < src.size(); ++i) src[i] = static_cast<std::byte>(i * 37 + 11);
-  for (std::size_t n = 0; n <= 8192; n += (n < 700 ? 1 : n < 3200 ? 97 : 1531)) {
-    for (std::size_t dst_at = 0; dst_at < 32; dst_at += 3) {
-      for (std::size_t src_at : {0, 5, 32}) {
+  for (const std::size_t n : cached_copy_lengths()) {
+    for (std::size_t dst_at = 0; dst_at < 32; ++dst_at) {
+      for (std::size_t src_at : {0, 5, 17, 32}) {
         std::vector<std::byte> got(n + dst_at + 2 * kGuard, std::byte{0x5a});
         std::vector<std::byte> want = got;
         copy(got.data() + kGuard + dst_at, src.data() + src_at, n);

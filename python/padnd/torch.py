@@ -98,8 +98,8 @@ def _pad_forward(input, pads, mode, value):
         negative = _negative_order(mode) if crops else None
         result = _numpy_pad(array, pairs, _MODES[mode], negative=negative, **constant)
         # numpy's layout rule gives a transposed (Fortran-order) input a Fortran result;
-        # F.pad's is contiguous.
-        result = np.ascontiguousarray(result)
+        # F.pad's is contiguous. (np.ascontiguousarray would make a 0-d result 1-d.)
+        result = result if result.flags.c_contiguous else result.copy(order="C")
     return _as_tensor(result, numpy_typed, input)
 
 
@@ -443,9 +443,17 @@ def _numpy_dtypes() -> dict:
 
 
 _NUMPY_DTYPES = _numpy_dtypes()
-# DLPack's C exchange API (DLPack 1.3; torch releases since it): the one-call forward reads
-# tensors and makes its small results through it (python/src/dlpack_exchange.hpp).
-_HAS_EXCHANGE_API = hasattr(torch.Tensor, "__dlpack_c_exchange_api__")
+
+
+def _reads_through_exchange_api() -> bool:
+    """Whether the one-call forward reads torch's tensors through DLPack's C exchange API
+    (python/src/dlpack_exchange.hpp): torch has it, DLPack 1.3 or a later 1.x. It then takes
+    the dtype from the tensor (None); otherwise it needs the numpy dtype."""
+    probe = _padnd.pad_flat_tensor(torch.zeros(1), None, [0, 0], "constant", None)
+    return probe is not None
+
+
+_HAS_EXCHANGE_API = _reads_through_exchange_api()
 
 
 def pad(input, pad, mode: str = "constant", value=None):

@@ -86,9 +86,10 @@ void set_allocation_error(void* /*error_context*/, const char* kind, const char*
   PyErr_SetString(type, message);
 }
 
-/// Whether a tensor of `shape` with element `strides` (null: compact) is C-contiguous.
+/// Whether a tensor of `shape` with element `strides` (null: compact) is C-contiguous (an empty
+/// one always is: its strides address nothing).
 bool c_contiguous(std::span<const std::int64_t> shape, const std::int64_t* strides) {
-  if (strides == nullptr) return true;
+  if (strides == nullptr || std::find(shape.begin(), shape.end(), 0) != shape.end()) return true;
   std::int64_t expected = 1;
   for (std::size_t k = shape.size(); k-- > 0;) {
     if (shape[k] != 1 && strides[k] != expected) return false;

@@ -27,8 +27,9 @@ struct DLManagedTensorVersioned;
 /// The last type asked is remembered: a call costs a pointer comparison after the first.
 const DLPackExchangeApi* exchange_api(PyTypeObject* type);
 
-/// A view of `tensor`'s memory, valid while `tensor` lives and is not resized; false (no
-/// Python error set) where the producer refuses it.
+/// A view of `tensor`'s memory; dlpack.h promises it until control returns to the producer's
+/// caller (padnd uses it within the call that holds `tensor`). False (no Python error set) where
+/// the producer refuses it.
 bool exchange_view(const DLPackExchangeApi& api, PyObject* tensor,
                    nanobind::dlpack::dltensor& view);
 

@@ -192,11 +192,11 @@ def strided_input(layout):
     return {"offset": base[1:, 2:], "stepped": base[:, ::2, 1::2],
             "expanded": base[:1, :1].expand(3, 4, 5), "permuted": base.permute(1, 0, 2),
             "fortran": base.permute(2, 1, 0),
-            "empty": base[:, :0], "int16": base[:, 1:4].to(torch.int16),
-            "scalar": base[0, 0, 0]}[layout]
+            "empty": base[:, :0], "empty_out": base[:, :0],
+            "int16": base[:, 1:4].to(torch.int16), "scalar": base[0, 0, 0]}[layout]
 
 
-HAS_EXCHANGE_API = hasattr(torch.Tensor, "__dlpack_c_exchange_api__")
+HAS_EXCHANGE_API = padnd_torch._HAS_EXCHANGE_API
 
 
 @pytest.fixture(params=["exchange", "fields"])
@@ -216,7 +216,7 @@ def one_call_route(request):
 
 
 @pytest.mark.parametrize("layout", ["offset", "stepped", "expanded", "permuted", "fortran",
-                                    "empty", "int16", "scalar"])
+                                    "empty", "empty_out", "int16", "scalar"])
 @pytest.mark.parametrize("mode", ["constant", "circular"])
 def test_one_call_forward_reads_strided_tensors_in_place(layout, mode, one_call_route):
     """The one-call forward reads the tensor at its storage offset, element strides scaled to
@@ -224,9 +224,10 @@ def test_one_call_forward_reads_strided_tensors_in_place(layout, mode, one_call_
     dtype through the exchange API, a numpy array through the fields."""
     route, dtype_argument = one_call_route
     tensor = strided_input(layout)
-    if layout in ("empty", "scalar") and mode != "constant":
+    if layout in ("empty", "empty_out", "scalar") and mode != "constant":
         mode = "constant"  # circular has nothing to wrap
-    pads = [] if layout == "scalar" else [2, 1, 1, 0]
+    # empty_out: an output with an empty middle axis (any strides address it).
+    pads = {"scalar": [], "empty_out": [2, 1]}.get(layout, [2, 1, 1, 0])
     # numpy.pad takes no pad_width for a 0-d array: nothing to pad, the value itself.
     expected = numpy_oracle(tensor, pads, mode) if pads else tensor.numpy()
     direct = padnd_torch._padnd.pad_flat_tensor(tensor, dtype_argument(tensor.dtype), pads,
@@ -237,7 +238,8 @@ def test_one_call_forward_reads_strided_tensors_in_place(layout, mode, one_call_
         assert direct is not None  # the one-call route was taken
         if route == "exchange":
             assert type(direct) is torch.Tensor and direct.dtype == tensor.dtype
-            assert direct.is_contiguous() and direct.data_ptr() != tensor.data_ptr()
+            assert direct.is_contiguous()
+            assert direct.numel() == 0 or direct.data_ptr() != tensor.data_ptr()
         else:
             assert isinstance(direct, np.ndarray)
         np.testing.assert_array_equal(direct, expected)
@@ -299,19 +301,26 @@ def test_one_call_forward_takes_every_dtype_numpy_has():
 
 
 @pytest.mark.parametrize("mode", ALL_MODES)
-def test_zero_dimensional_tensor_is_its_value(mode):
-    """F.pad takes a 0-d tensor with no pads and returns its value: so do the one-call forward,
-    the general path (numpy.pad refuses an empty pad_width) and autograd."""
-    value = torch.tensor(2.5, dtype=torch.float64)
-    if mode == "constant":
-        assert torch.equal(F.pad(value, []), value)
-    assert torch.equal(padnd_torch.pad(value, [], mode), value)
-    tracked = value.clone().requires_grad_(True)
-    result = padnd_torch.pad(tracked, [], mode)
-    assert result.item() == 2.5 and result.data_ptr() != tracked.data_ptr()
-    (gradient,) = torch.autograd.grad(result * 3, tracked)
-    assert gradient.item() == 3
-    assert torch.equal(torch.ops.padnd.pad(value, [], mode, torch.tensor(0.0)), value)
+@pytest.mark.parametrize("dtype", [torch.float64, torch.float16, torch.bfloat16, torch.complex64])
+def test_zero_dimensional_tensor_is_its_value(mode, dtype):
+    """F.pad takes a 0-d tensor with no pads and returns its value, shape (): so do the
+    one-call forward, the general path (numpy.pad refuses an empty pad_width, and a result made
+    C-contiguous must stay 0-d), the custom op and autograd, in every dtype route."""
+    value = torch.tensor(2.5, dtype=dtype)
+    constants = [None, 7] if mode == "constant" else [None]
+    for constant in constants:
+        expected = F.pad(value, [], value=constant or 0)
+        assert expected.shape == () and torch.equal(expected, value)
+        result = padnd_torch.pad(value, [], mode, constant)
+        assert result.shape == () and result.dtype == dtype and torch.equal(result, value)
+        tracked = value.clone().requires_grad_(True)
+        result = padnd_torch.pad(tracked, [], mode, constant)
+        assert result.shape == () and result.data_ptr() != tracked.data_ptr()
+        assert torch.equal(result.detach(), value)
+        (gradient,) = torch.autograd.grad(result, tracked, torch.full_like(result, 3))
+        assert gradient.shape == () and gradient.item() == 3
+        op_result = torch.ops.padnd.pad(value, [], mode, torch.tensor(constant or 0, dtype=dtype))
+        assert op_result.shape == () and torch.equal(op_result, value)
 
 
 def test_constant_value_and_dtypes():
