@@ -58,8 +58,12 @@ const DLPackExchangeApi* exchange_api(PyTypeObject* type) {
     Py_DECREF(capsule);  // the table is static in the producer's library, not the capsule's
   }
   PyErr_Clear();
-  // The table's layout is DLPack 1.3's, the first with it; a later 1.x only appends.
-  if (found != nullptr && (found->header.version.major != 1 || found->header.version.minor < 3)) {
+  // The table's layout is DLPack 1.3's, the first with it; a later 1.x only appends. padnd
+  // uses its view, allocator and hand-back (dlpack.h lets a producer leave the view out).
+  if (found != nullptr && (found->header.version.major != 1 || found->header.version.minor < 3 ||
+                           found->dltensor_from_py_object_no_sync == nullptr ||
+                           found->managed_tensor_allocator == nullptr ||
+                           found->managed_tensor_to_py_object_no_sync == nullptr)) {
     found = nullptr;
   }
   // A type that is freed could give its address to another: keep the one remembered alive.
@@ -71,7 +75,6 @@ const DLPackExchangeApi* exchange_api(PyTypeObject* type) {
 }
 
 bool exchange_view(const DLPackExchangeApi& api, PyObject* tensor, nb::dlpack::dltensor& view) {
-  if (api.dltensor_from_py_object_no_sync == nullptr) return false;
   if (api.dltensor_from_py_object_no_sync(tensor, &view) == 0) return true;
   PyErr_Clear();
   return false;
@@ -103,10 +106,6 @@ bool c_contiguous(std::span<const std::int64_t> shape, const std::int64_t* strid
 ProducedTensor::ProducedTensor(const DLPackExchangeApi& api, std::span<const std::int64_t> shape,
                                nb::dlpack::dtype dtype, nb::dlpack::device device)
     : api_(&api) {
-  if (api.managed_tensor_allocator == nullptr ||
-      api.managed_tensor_to_py_object_no_sync == nullptr) {
-    return;
-  }
   std::vector<std::int64_t> dims(shape.begin(), shape.end());
   nb::dlpack::dltensor prototype;
   prototype.device = device;

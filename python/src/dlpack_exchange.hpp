@@ -22,9 +22,9 @@ struct DLPackExchangeApi;
 /// A managed tensor of DLPack 1.0 and later (DLManagedTensorVersioned).
 struct DLManagedTensorVersioned;
 
-/// The exchange API of tensors of exactly `type` (version 1.3 or a later 1.x), or null where it
-/// has none.
-/// The last type asked is remembered: a call costs a pointer comparison after the first.
+/// The exchange API of tensors of exactly `type` (version 1.3 or a later 1.x, with the view,
+/// the allocator and the hand-back), or null where it has none. The last type asked is
+/// remembered: a call costs a pointer comparison after the first.
 const DLPackExchangeApi* exchange_api(PyTypeObject* type);
 
 /// A view of `tensor`'s memory; dlpack.h promises it until control returns to the producer's

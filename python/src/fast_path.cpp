@@ -31,6 +31,7 @@
 #include "dlpack_exchange.hpp"
 #include "openmp_host.hpp"
 #include "padnd/adapters/numpy.hpp"
+#include "padnd/padnd.h"
 #include "padnd/padnd.hpp"
 #include "plan_cache.hpp"
 
@@ -451,7 +452,7 @@ nb::object tensor_field(nb::handle tensor, PyObject* key, bool call) {
 /// turn it off to reach the other route).
 bool g_use_exchange = true;
 
-enum : std::int32_t { kDLCPU = 1 };
+enum : std::int32_t { kDLCPU = 1 };  // dlpack.h's device and type codes
 enum : std::uint8_t { kDLComplex = 5 };
 
 /// A CPU tensor's elements as a Py_buffer that no one holds (the caller keeps the tensor alive):
@@ -465,6 +466,7 @@ struct TensorBuffer {
   const DLPackExchangeApi* exchange = nullptr;
   nb::dlpack::dtype dtype;
   nb::dlpack::device device;
+  std::optional<ElementType> type;  ///< the DLPack dtype's, where the exchange API read it
   /// Reads `tensor`, whose elements have `itemsize` bytes (0: unknown, read from its DLPack
   /// dtype, which only the exchange API gives).
   bool get(nb::handle tensor, Py_ssize_t itemsize);
@@ -472,8 +474,6 @@ struct TensorBuffer {
  private:
   bool get_exchanged(nb::handle tensor, Py_ssize_t itemsize);
   bool get_fields(nb::handle tensor, Py_ssize_t itemsize);
-  bool set_axis(std::size_t k, std::optional<std::int64_t> len, std::optional<std::int64_t> step,
-                Py_ssize_t itemsize);
 };
 
 bool is_true(const nb::object& v) { return v.is_valid() && v.ptr() == Py_True; }
@@ -491,27 +491,18 @@ bool TensorBuffer::get(nb::handle tensor, Py_ssize_t itemsize) {
   return true;
 }
 
-/// Axis `k`'s length and element step (scaled to bytes); false when either is unknown.
-bool TensorBuffer::set_axis(std::size_t k, std::optional<std::int64_t> len,
-                            std::optional<std::int64_t> step, Py_ssize_t itemsize) {
-  if (!len || !step) return false;
-  shape[k] = static_cast<Py_ssize_t>(*len);
-  strides[k] = static_cast<Py_ssize_t>(*step * itemsize);
-  buffer.view.len *= static_cast<Py_ssize_t>(*len);  // fits: the tensor's bytes do
-  return true;
-}
-
 bool TensorBuffer::get_exchanged(nb::handle tensor, Py_ssize_t itemsize) {
   static PyObject* const is_conj = interned("is_conj");
   static PyObject* const is_neg = interned("is_neg");
   nb::dlpack::dltensor t;
-  if (!exchange_view(*exchange, tensor.ptr(), t) || t.device.device_type != kDLCPU ||
-      t.dtype.lanes != 1 || t.dtype.bits % 8 != 0 || t.dtype.bits == 0 ||
-      (itemsize > 0 && t.dtype.bits != itemsize * 8)) {
+  if (!exchange_view(*exchange, tensor.ptr(), t) || t.device.device_type != kDLCPU) return false;
+  padnd_tensor described;  // the C API's reading of a DLTensor: type, data, byte strides
+  std::vector<std::int64_t> byte_strides(static_cast<std::size_t>(std::max(t.ndim, 1)));
+  if (padnd_tensor_from_dlpack(&t, &described, byte_strides.data(), t.ndim) != PADND_OK) {
     return false;
   }
-  itemsize = t.dtype.bits / 8;
-  buffer.view.itemsize = itemsize;
+  type = ElementType(static_cast<DType>(described.type.dtype));
+  if (itemsize > 0 && type->item_bytes() != itemsize) return false;
   // The view is the memory as it lies: a lazy view's negation or conjugation is not in it.
   if (is_true(tensor_field(tensor, is_neg, true)) ||
       (t.dtype.code == kDLComplex && is_true(tensor_field(tensor, is_conj, true)))) {
@@ -522,12 +513,15 @@ bool TensorBuffer::get_exchanged(nb::handle tensor, Py_ssize_t itemsize) {
   const auto ndim = static_cast<std::size_t>(t.ndim);
   shape.resize(ndim);
   strides.resize(ndim);
-  buffer.view.len = itemsize;
-  std::int64_t compact = 1;  // a null `strides` means C order
+  buffer.view.itemsize = type->item_bytes();
+  buffer.view.len = buffer.view.itemsize;
+  std::int64_t compact = buffer.view.itemsize;  // null byte strides mean C order
   for (std::size_t k = ndim; k-- > 0; compact *= t.shape[k]) {
-    if (!set_axis(k, t.shape[k], t.strides ? t.strides[k] : compact, itemsize)) return false;
+    shape[k] = static_cast<Py_ssize_t>(t.shape[k]);
+    strides[k] = static_cast<Py_ssize_t>(described.byte_strides ? byte_strides[k] : compact);
+    buffer.view.len *= shape[k];  // fits: the tensor's bytes do
   }
-  buffer.view.buf = static_cast<char*>(t.data) + t.byte_offset;
+  buffer.view.buf = const_cast<void*>(described.data);
   return true;
 }
 
@@ -557,10 +551,12 @@ bool TensorBuffer::get_fields(nb::handle tensor, Py_ssize_t itemsize) {
   buffer.view.len = itemsize;  // bytes of the elements (PyBuffer_IsContiguous takes 0 as "empty")
   for (std::size_t k = 0; k < ndim; ++k) {
     const auto at = static_cast<Py_ssize_t>(k);
-    if (!set_axis(k, exact_int(PyTuple_GET_ITEM(sizes.ptr(), at)),
-                  exact_int(PyTuple_GET_ITEM(steps.ptr(), at)), itemsize)) {
-      return false;
-    }
+    const auto len = exact_int(PyTuple_GET_ITEM(sizes.ptr(), at));
+    const auto step = exact_int(PyTuple_GET_ITEM(steps.ptr(), at));
+    if (!len || !step) return false;
+    shape[k] = static_cast<Py_ssize_t>(*len);
+    strides[k] = static_cast<Py_ssize_t>(*step * itemsize);
+    buffer.view.len *= static_cast<Py_ssize_t>(*len);  // fits: the tensor's bytes do
   }
   buffer.view.buf = PyLong_AsVoidPtr(ptr.ptr());
   if (buffer.view.buf == nullptr && PyErr_Occurred()) PyErr_Clear();
@@ -572,16 +568,7 @@ bool TensorBuffer::get_fields(nb::handle tensor, Py_ssize_t itemsize) {
 /// the exchange saves (docs/perf-torch.md).
 constexpr std::int64_t kProducedMaxBytes = std::int64_t{4} << 20;
 
-/// The element type of a DLPack dtype that numpy has too (bool, integers, floats up to 64
-/// bits, complex), as the fast path takes it; nullopt otherwise.
-std::optional<ElementType> numpy_shared_type(nb::dlpack::dtype dtype) {
-  static constexpr char kKinds[] = {'i', 'u', 'f', 0, 0, 'c', 'b'};  // by DLPack type code
-  const char kind = dtype.code < sizeof kKinds ? kKinds[dtype.code] : 0;
-  if (kind == 0 || (kind == 'f' && dtype.bits > 64)) return std::nullopt;  // no long double
-  return from_numpy(kind, dtype.bits / 8);
-}
-
-/// The numpy dtype of an element type numpy has (numpy_shared_type's).
+/// The numpy dtype of an element type numpy has.
 nb::object numpy_dtype_of(const ElementType& type) {
   static nb::object make_dtype = nb::module_::import_("numpy").attr("dtype");
   const std::string name = numpy_kind(type) + std::to_string(type.item_bytes());
@@ -606,10 +593,11 @@ nb::object pad_flat_tensor(nb::handle tensor, nb::handle dtype, nb::handle pads,
   }
   TensorBuffer in;
   if (!in.get(tensor, itemsize) || fortran_only(in.buffer.view)) return nb::none();
-  if (in.exchange != nullptr) {  // the tensor's own dtype; a given one must be the same
-    const std::optional<ElementType> read = numpy_shared_type(in.dtype);
-    if (!read || (type && read->dtype != type->dtype)) return nb::none();
-    type = read;
+  if (in.type) {  // the tensor's own dtype, one numpy has; a given one must be the same
+    if (numpy_kind(*in.type) == '\0' || (type && in.type->dtype != type->dtype)) {
+      return nb::none();
+    }
+    type = in.type;
   }
   const std::shared_ptr<const Plan> plan =
       buffer_plan(in.buffer, *type, pads, true, *mode, constant_values);
