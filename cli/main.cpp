@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // `padnd`: pad .npy files per ONNX / OpenVINO / nGraph / numpy, explain plans, show the demo.
+#include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <csignal>
 #include <cstdlib>
 #include <exception>
 #include <iomanip>
@@ -9,6 +14,7 @@
 #include <new>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "args.hpp"
@@ -100,12 +106,20 @@ struct PadArgs {
   std::optional<ValueTensor> value;
 };
 
+/// The element type the framework specs (OpenVINO, nGraph) are given: numpy's own types
+/// (datetime64, timedelta64, long double), which they lack, as opaque bytes that their index
+/// modes move, as padnd.openvino.pad and padnd.ngraph.pad give them.
+ElementType framework_element(const ElementType& type) {
+  return numpy_only(type) ? ElementType::opaque(type.item_bytes()) : type;
+}
+
 PadArgs pad_args(const Options& opt, const NpyDtype& dtype) {
   const auto half = static_cast<std::ptrdiff_t>(opt.pads.size() / 2);
   PadArgs a{Pads(opt.pads.begin(), opt.pads.begin() + half),
             Pads(opt.pads.begin() + half, opt.pads.end()), std::nullopt};
-  if (opt.value) {
-    a.value = ValueTensor::scalar(dtype.element, parse_value(*opt.value, dtype, TextPadding::none));
+  if (opt.value) {  // parsed as the data's numbers, then held as the framework's bytes
+    a.value = ValueTensor::scalar(framework_element(dtype.element),
+                                  parse_value(*opt.value, dtype, TextPadding::none));
   }
   return a;
 }
@@ -118,7 +132,7 @@ PadSpec lower_openvino(const Options& opt, const NpyDtype& dtype, const Pads& sh
   op.pads_begin = IntTensor::vector(a.begins);
   op.pads_end = IntTensor::vector(a.ends);
   op.pad_value = std::move(a.value);
-  return openvino::to_canonical(op, dtype.element, shape);
+  return openvino::to_canonical(op, framework_element(dtype.element), shape);
 }
 
 PadSpec lower_ngraph(const Options& opt, const NpyDtype& dtype, const Pads& shape) {
@@ -127,19 +141,19 @@ PadSpec lower_ngraph(const Options& opt, const NpyDtype& dtype, const Pads& shap
     ngraph::PadV0 op;
     // nGraph v0 needs a value tensor: empty bytes are the canonical default (all-zero bits),
     // and build no element of a type whose items may be 2 GiB.
-    op.arg_pad_value = a.value.value_or(ValueTensor::scalar(dtype.element, {}));
+    op.arg_pad_value = a.value.value_or(ValueTensor::scalar(framework_element(dtype.element), {}));
     op.padding_below = a.begins;
     op.padding_above = a.ends;
     op.padding_interior = opt.interior;
     op.pad_mode = opt.mode.value_or("CONSTANT");
-    return ngraph::to_canonical(op, dtype.element, shape);
+    return ngraph::to_canonical(op, framework_element(dtype.element), shape);
   }
   ngraph::PadV1 op;
   op.pads_begin = IntTensor::vector(a.begins);
   op.pads_end = IntTensor::vector(a.ends);
   op.arg_pad_value = std::move(a.value);
   op.pad_mode = opt.mode.value_or("CONSTANT");
-  return ngraph::to_canonical(op, dtype.element, shape);
+  return ngraph::to_canonical(op, framework_element(dtype.element), shape);
 }
 
 PadSpec lower_numpy(const Options& opt, const NpyDtype& dtype, const Pads& shape) {
@@ -225,15 +239,38 @@ void print_spec(std::ostream& os, const Options& opt, const NpyHeader& h, const 
   os << '\n';
 }
 
+/// The canonical spec as a table, a row per axis, each column right-aligned and wide enough for
+/// its longest number.
+void print_axes_table(std::ostream& os, const NpyHeader& h, const Request& r) {
+  constexpr std::size_t kColumns = 6;
+  const std::array<std::string_view, kColumns> names{"axis", "input",    "begin",
+                                                     "end",  "interior", "output"};
+  std::vector<std::array<std::string, kColumns>> rows;
+  for (std::size_t k = 0; k < r.spec.axes.size(); ++k) {
+    const AxisPad& a = r.spec.axes[k];
+    rows.push_back({std::to_string(k), std::to_string(h.shape[k]), std::to_string(a.begin),
+                    std::to_string(a.end), std::to_string(a.interior),
+                    std::to_string(r.out_shape[k])});
+  }
+  std::array<std::size_t, kColumns> widths{4, 6, 6, 6, 8, 6};  // the layout of small numbers
+  for (std::size_t c = 0; c < kColumns; ++c) {
+    for (const auto& row : rows) widths[c] = std::max(widths[c], row[c].size());
+  }
+  const auto line = [&](const auto& cells) {
+    for (std::size_t c = 0; c < kColumns; ++c) {
+      os << std::setw(static_cast<int>(widths[c] + 2)) << cells[c];
+    }
+    os << '\n';
+  };
+  os << "canonical spec per axis:\n";
+  line(names);
+  for (const auto& row : rows) line(row);
+}
+
 void print_explain(std::ostream& os, const Options& opt, const NpyHeader& h, const Request& r,
                    const Plan& plan) {
   print_spec(os, opt, h, r.spec);
-  os << "canonical spec per axis:\n  axis   input   begin     end  interior  output\n";
-  for (std::size_t k = 0; k < r.spec.axes.size(); ++k) {
-    const AxisPad& a = r.spec.axes[k];
-    os << std::setw(6) << k << std::setw(8) << h.shape[k] << std::setw(8) << a.begin << std::setw(8)
-       << a.end << std::setw(10) << a.interior << std::setw(8) << r.out_shape[k] << '\n';
-  }
+  print_axes_table(os, h, r);
   os << "output shape " << python_tuple(r.out_shape) << "\n\nplan:\n";
   std::string text = opt.window ? describe_window(plan, r.window) : plan.describe();
   if (plans_stand_in(h, r.empty())) {  // name the real type, not the stand-in
@@ -305,11 +342,26 @@ int run(const Options& opt) {
   return 1;
 }
 
+/// Opens a standard stream that the caller closed on /dev/null: otherwise the first file padnd
+/// opens, the temporary output, would take its descriptor, and messages would be written into
+/// it. Ignores SIGXFSZ: past a file-size limit (ulimit -f) a write then fails with EFBIG and is
+/// reported and cleaned up like any write error, where the signal would end padnd and leave the
+/// partial temporary file. False if a closed stream cannot be opened.
+bool guard_process() {
+  for (int fd = STDIN_FILENO; fd <= STDERR_FILENO; ++fd) {
+    if (::fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+    if (::open("/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY) != fd) return false;
+  }
+  ::signal(SIGXFSZ, SIG_IGN);
+  return true;
+}
+
 }  // namespace
 }  // namespace padnd::cli
 
 int main(int argc, char** argv) {
   using padnd::cli::UsageError;
+  if (!padnd::cli::guard_process()) return 1;
   padnd::cli::start_signal_cleanup();
   try {
     return padnd::cli::run(padnd::cli::parse_args(std::vector<std::string>(argv + 1, argv + argc)));

@@ -44,8 +44,8 @@ constexpr int kFifoNoticeMs = 1000;  ///< silence on a FIFO input before padnd s
 
 bool host_is_big_endian() { return std::endian::native == std::endian::big; }
 
-/// The padnd type of numpy's numeric dtype `kind``size` (the core's table); the CLI moves long
-/// double as opaque bytes, so it is not numeric here (times are parsed on their own).
+/// The padnd type of numpy's numeric dtype `kind``size` that the framework specs have too (the
+/// core's table); long double is numpy's own (times are parsed on their own).
 std::optional<DType> numeric_dtype(char kind, std::int64_t size) {
   if (std::strchr("biufc", kind) == nullptr) return std::nullopt;
   const std::optional<ElementType> type = from_numpy(kind, size);
@@ -53,7 +53,8 @@ std::optional<DType> numeric_dtype(char kind, std::int64_t size) {
   return type->dtype;
 }
 
-/// Sizes numpy has besides the padnd numeric ones: long double (x87 80-bit in 12 or 16 bytes).
+/// Sizes numpy has for long double (x87 80-bit in 12 or 16 bytes): padnd's longdouble and
+/// clongdouble where they are this host's, opaque bytes where another host wrote them.
 bool is_long_double(char kind, std::int64_t size) {
   return (kind == 'f' && (size == 12 || size == 16)) || (kind == 'c' && (size == 24 || size == 32));
 }
@@ -82,7 +83,10 @@ class InputFile {
   [[nodiscard]] const std::string& name() const { return name_; }
   [[nodiscard]] int fd() const { return fd_; }
   [[nodiscard]] bool regular() const { return regular_; }
-  [[nodiscard]] std::int64_t size() const { return size_; }  ///< regular files only
+  /// Regular files only: the bytes from where reading started (a standard input may start
+  /// inside its file) to the end, and that start's file offset.
+  [[nodiscard]] std::int64_t size() const { return size_; }
+  [[nodiscard]] std::int64_t start() const { return start_; }
   /// Reads up to `n` bytes into `out`; fewer only at the end of the input.
   std::size_t read_some(char* out, std::size_t n);
 
@@ -92,6 +96,7 @@ class InputFile {
   int fd_ = -1;
   bool regular_ = false;
   std::int64_t size_ = 0;
+  std::int64_t start_ = 0;
 };
 
 /// Opens a FIFO without blocking, so that a FIFO nobody writes to does not hang silently: after
@@ -133,7 +138,11 @@ void InputFile::inspect() {
   if (::fstat(fd_, &st) != 0) fail_io(name_, "cannot read: " + errno_text());
   if (S_ISDIR(st.st_mode)) fail_io(name_, "is a directory");
   regular_ = S_ISREG(st.st_mode);
-  size_ = regular_ ? static_cast<std::int64_t>(st.st_size) : 0;
+  if (!regular_) return;
+  const off_t at = ::lseek(fd_, 0, SEEK_CUR);
+  if (at < 0) fail_io(name_, "cannot read: " + errno_text());
+  start_ = std::min<std::int64_t>(at, st.st_size);
+  size_ = static_cast<std::int64_t>(st.st_size) - start_;
 }
 
 std::size_t InputFile::read_some(char* out, std::size_t n) {
@@ -363,7 +372,7 @@ const char* set_sized_type(NpyDtype& t, char code, std::int64_t size) {
     case 'f':
     case 'c':
       t.itemsize = size;
-      if (const auto d = numeric_dtype(code, size)) {
+      if (const auto d = from_numpy(code, size)) {
         t.element = *d;  // either byte order: the value modes compute on a host-order copy
       } else if (is_long_double(code, size)) {
         t.element = ElementType::opaque(size);
@@ -509,9 +518,9 @@ NpyInput::NpyInput(const std::string& path) : name_(path) {
   }
   check_file_size(in, array_.header);
   if (data_bytes() == 0) return;  // nothing to map (mmap takes no empty range)
-  map_bytes_ = static_cast<std::size_t>(in.size());
+  map_bytes_ = static_cast<std::size_t>(in.start() + in.size());
   map_ = map_file(in, array_.header, map_bytes_);
-  data_ = static_cast<const std::byte*>(map_) + array_.header.data_offset;
+  data_ = static_cast<const std::byte*>(map_) + in.start() + array_.header.data_offset;
 }
 
 NpyInput::~NpyInput() {

@@ -11,12 +11,14 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -119,16 +121,40 @@ class TempFile {
   bool committed_ = false;
 };
 
-/// Where `-o` writes: standard output ("-"), a special file written in place (FIFO, device,
+/// Where `-o` writes: one of padnd's open descriptors ("-" is standard output; /dev/stdout,
+/// /dev/fd/N and /proc/self/fd/N name theirs), a special file written in place (FIFO, device,
 /// socket), or a regular file (new or existing) replaced atomically. Symbolic links are
 /// followed, so the link stays and its target gets the output.
 struct OutputTarget {
-  enum class Kind { standard_output, special, regular };
+  enum class Kind { descriptor, special, regular };
   Kind kind = Kind::regular;
   std::string path;  ///< after following symbolic links
+  int descriptor = -1;  ///< Kind::descriptor: written as it is, never closed
   bool exists = false;
   mode_t mode = 0;  ///< permission bits of an existing regular file
 };
+
+/// The descriptor of padnd's own that `path` names (/dev/stdin, /dev/stdout, /dev/stderr,
+/// /dev/fd/N, /proc/self/fd/N, /proc/<padnd's pid>/fd/N), or -1. Such a path is a link that the
+/// kernel resolves to the open file itself (a pipe's has no name), so it is written through the
+/// descriptor: its file offset and O_APPEND hold, as for `-`.
+int own_descriptor(const std::string& path) {
+  constexpr std::string_view kStreams[] = {"/dev/stdin", "/dev/stdout", "/dev/stderr"};
+  for (int fd = 0; fd < 3; ++fd) {
+    if (path == kStreams[fd]) return fd;
+  }
+  const std::string pid_dir = "/proc/" + std::to_string(::getpid()) + "/fd/";
+  for (const std::string_view dir :
+       {std::string_view("/dev/fd/"), std::string_view("/proc/self/fd/"),
+        std::string_view(pid_dir)}) {
+    if (!path.starts_with(dir)) continue;
+    const std::string_view digits = std::string_view(path).substr(dir.size());
+    int fd = -1;
+    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), fd);
+    if (ec == std::errc() && end == digits.data() + digits.size() && !digits.empty()) return fd;
+  }
+  return -1;
+}
 
 std::string link_target(const std::string& link, const std::string& shown) {
   std::string buf(4096, '\0');
@@ -142,16 +168,27 @@ std::string link_target(const std::string& link, const std::string& shown) {
   return slash == std::string::npos ? buf : link.substr(0, slash + 1) + buf;
 }
 
-OutputTarget resolve_output(const std::string& path) {
-  OutputTarget t;
-  if (path == "-") {
-    t.kind = OutputTarget::Kind::standard_output;
-    t.path = path;
-    return t;
+/// The target for padnd's descriptor `fd`, which must be open for writing.
+OutputTarget descriptor_target(const std::string& path, int fd) {
+  const int flags = ::fcntl(fd, F_GETFL);
+  if (flags == -1) fail_io(path, "descriptor " + std::to_string(fd) + " is not open");
+  if ((flags & O_ACCMODE) == O_RDONLY) {
+    fail_io(path, "descriptor " + std::to_string(fd) + " is open for reading only");
   }
+  OutputTarget t;
+  t.kind = OutputTarget::Kind::descriptor;
+  t.path = path;
+  t.descriptor = fd;
+  return t;
+}
+
+OutputTarget resolve_output(const std::string& path) {
+  if (path == "-") return descriptor_target(path, STDOUT_FILENO);
   if (path.empty() || path.ends_with('/')) fail_io(path, "the output path names a directory");
+  OutputTarget t;
   t.path = path;
   for (int hops = 0;; ++hops) {
+    if (const int fd = own_descriptor(t.path); fd >= 0) return descriptor_target(path, fd);
     struct stat st {};
     if (::lstat(t.path.c_str(), &st) != 0) {
       if (errno == ENOENT) return t;  // a new file (also the target of a dangling link)
@@ -159,6 +196,14 @@ OutputTarget resolve_output(const std::string& path) {
     }
     if (S_ISLNK(st.st_mode)) {
       if (hops == kMaxLinkHops) fail_io(path, "too many levels of symbolic links");
+      struct stat node {};
+      // Another process's /proc/<pid>/fd/N: the kernel opens its pipe or socket; its text would
+      // not.
+      if (::stat(t.path.c_str(), &node) == 0 && !S_ISREG(node.st_mode) && !S_ISDIR(node.st_mode)) {
+        t.exists = true;
+        t.kind = OutputTarget::Kind::special;
+        return t;
+      }
       t.path = link_target(t.path, path);
       continue;
     }
@@ -251,8 +296,8 @@ struct NpyWriter::Impl {
   }
   void open() {
     switch (target.kind) {
-      case OutputTarget::Kind::standard_output:
-        fd = STDOUT_FILENO;
+      case OutputTarget::Kind::descriptor:
+        fd = target.descriptor;
         return;
       case OutputTarget::Kind::special:  // written in place: a rename would replace the node
         fd = open_special(target.path);

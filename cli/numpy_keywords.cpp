@@ -42,7 +42,8 @@ void check_numpy_keywords(const Options& opt) {
     std::string_view option;
     std::string_view keyword;
   };
-  const Given given[] = {{opt.stat_length.has_value(), "--stat-length", "stat_length"},
+  const Given given[] = {{opt.value.has_value(), "--value", "constant_values"},
+                         {opt.stat_length.has_value(), "--stat-length", "stat_length"},
                          {opt.end_values.has_value(), "--end-values", "end_values"},
                          {opt.reflect_type.has_value(), "--reflect-type", "reflect_type"}};
   for (const Given& g : given) {
@@ -89,7 +90,11 @@ void set_numpy_keywords(const Options& opt, const NpyDtype& dtype, std::size_t r
       args.stat_length.emplace_back(before, after);
     }
   }
-  if (opt.end_values) set_end_values(*opt.end_values, dtype, args, rank);
+  if (opt.end_values) {
+    set_end_values(*opt.end_values, dtype, args, rank);
+  } else {  // numpy's default end value 0 reaches np.linspace as a numpy integer
+    args.ramp_type = numpy::linspace_type(dtype.element, false, false);
+  }
   args.reflect_type = opt.reflect_type.value_or("even");
 }
 

@@ -5,10 +5,12 @@
 #include <algorithm>
 #include <bit>
 #include <cctype>
+#include <cfloat>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 
 #include "padnd/error.hpp"
 
@@ -143,8 +145,21 @@ std::uint64_t float_bits(double v, std::int64_t bytes, bool bfloat, std::string_
   return bits;
 }
 
+/// `v` as this host's long double in `bytes` (its size) in the file's byte order, the padding of
+/// an x87 value (the last 6 of 16 bytes) zero. Parsed as a double first, as Python parses the
+/// constant that numpy.pad then widens.
+std::string store_long_double(double v, std::int64_t bytes, bool big_endian) {
+  constexpr std::size_t kValueBytes = LDBL_MANT_DIG == 64 ? 10 : sizeof(long double);
+  const auto wide = static_cast<long double>(v);
+  std::string out(static_cast<std::size_t>(bytes), '\0');
+  std::memcpy(out.data(), &wide, std::min(kValueBytes, out.size()));
+  if (big_endian != (std::endian::native == std::endian::big)) std::reverse(out.begin(), out.end());
+  return out;
+}
+
 std::string encode_float(std::string_view text, const NpyDtype& t) {
   const double v = parse_double(text, text, t);
+  if (t.element.dtype == DType::longdouble) return store_long_double(v, t.itemsize, t.big_endian);
   const bool bfloat = t.element.dtype == DType::bfloat16;
   return store(float_bits(v, t.itemsize, bfloat, text, t), t.itemsize, t.big_endian);
 }
@@ -175,7 +190,9 @@ std::string encode_complex(std::string_view text, const NpyDtype& t) {
   std::string out;
   for (const std::string& part : {real, imag}) {
     const double v = parse_double(part, text, t);
-    out += store(float_bits(v, part_bytes, false, text, t), part_bytes, t.big_endian);
+    out += t.element.dtype == DType::clongdouble
+               ? store_long_double(v, part_bytes, t.big_endian)
+               : store(float_bits(v, part_bytes, false, text, t), part_bytes, t.big_endian);
   }
   return out;
 }
@@ -293,9 +310,11 @@ std::string parse_value(std::string_view text, const NpyDtype& dtype, TextPaddin
     case DType::bfloat16:
     case DType::float32:
     case DType::float64:
+    case DType::longdouble:
       return encode_float(text, dtype);
     case DType::complex64:
     case DType::complex128:
+    case DType::clongdouble:
       return encode_complex(text, dtype);
     case DType::string:
       return std::string(text);

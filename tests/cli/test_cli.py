@@ -87,11 +87,16 @@ def zero_of(dtype):
     return np.zeros((), dtype)
 
 
+# x87 long doubles (in either byte order, alone or in a complex) carry 6 undefined padding bytes.
+X87 = {np.dtype(t).str[1:] for t in (np.longdouble, np.clongdouble)
+       if np.finfo(np.longdouble).nmant == 63}
+
+
 def assert_same(out, expected):
     expected = np.array(expected, order="C")  # (ascontiguousarray would make 0-d arrays 1-d)
     assert out.dtype.str == expected.dtype.str
     assert out.shape == expected.shape
-    if out.dtype != np.longdouble:  # x87 long doubles carry 6 undefined padding bytes
+    if out.dtype.str[1:] not in X87:
         assert out.tobytes() == expected.tobytes()
     if out.dtype.kind in "biufc":
         assert np.array_equal(out, expected, equal_nan=True)
@@ -532,6 +537,64 @@ def test_numpy_keywords_against_numpy(padnd, dtype, mode):
             assert_same(out, expected)
 
 
+@pytest.mark.parametrize("dtype", ["c8", ">c8", "c16", ">c16"])
+def test_linear_ramp_default_end_value_on_complex_data(padnd, dtype):
+    # numpy's default end value 0 ramps to the complex edge: both parts change along the ramp.
+    a = np.array([[1 + 2j, 3 - 1j], [-2 + 4j, 0.5j]], dtype)
+    out = padnd.pad(a, [2, 1, 0, 3], spec="numpy", mode="linear_ramp")
+    assert_same(out, np.pad(a, ((2, 0), (1, 3)), "linear_ramp"))
+
+
+LONG_DOUBLES = [np.dtype(t).str for t in (np.longdouble, np.clongdouble)]
+LONG_DOUBLES += [np.dtype(t).newbyteorder(">").str for t in (np.longdouble, np.clongdouble)]
+
+
+@pytest.mark.parametrize("dtype", LONG_DOUBLES)
+@pytest.mark.parametrize("mode", ["mean", "median", "maximum", "minimum", "linear_ramp",
+                                  "ramp_to", "odd", "constant"])
+def test_numpy_modes_on_long_double(padnd, dtype, mode):
+    # numpy computes in the file's long double; so does the CLI (either byte order).
+    a = (np.array([[1, 8, 3, 2], [4, 5, 9, 7]]) / 3).astype(dtype)
+    if a.dtype.kind == "c":
+        a = a + (1j / 7) * np.array([[2, 1, 0, 5], [3, 3, 1, 4]])
+    keywords, options = {}, {"mode": mode}
+    if mode == "odd":
+        keywords, options = {"reflect_type": "odd"}, {"mode": "reflect", "reflect-type": "odd"}
+    elif mode == "ramp_to":
+        keywords, options = {"end_values": 2.5}, {"mode": "linear_ramp", "end-values": "2.5"}
+    elif mode == "constant":
+        keywords, options["value"] = {"constant_values": 0.1}, "0.1"
+    out = padnd.pad(a, [1, 2, 3, 1], spec="numpy", **options)
+    expected = np.pad(a, ((1, 3), (2, 1)), options["mode"], **keywords)
+    if mode == "mean":  # numpy's summation order: docs/conformance.md
+        np.testing.assert_allclose(out, expected, rtol=1e-15)
+        assert out.dtype.str == expected.dtype.str
+    else:
+        assert_same(out, expected)
+
+
+@pytest.mark.parametrize("dtype", [np.dtype(np.longdouble).str, "M8[s]", ">m8[ms]"])
+@pytest.mark.parametrize("spec", ["openvino:1", "openvino:12", "ngraph:v0", "ngraph:v1"])
+def test_framework_specs_move_numpy_s_own_types(padnd, dtype, spec):
+    # numpy's own types are opaque elements to OpenVINO and nGraph (docs/cli.md, dtypes).
+    a = (np.arange(12).reshape(3, 4) * 5).astype(dtype)
+    mode = "reflect" if spec.startswith("openvino") else "REFLECT"
+    out = padnd.pad(a, [1, 2, 0, 1], spec=spec, mode=mode)
+    assert_same(out, np.pad(a, ((1, 0), (2, 1)), "reflect"))
+    if a.dtype.kind == "f":  # a --value in the data's numbers
+        out = padnd.pad(a, [1, 0, 0, 1], spec=spec, value="-1.5")
+        assert_same(out, np.pad(a, ((1, 0), (0, 1)), constant_values=-1.5))
+
+
+@pytest.mark.parametrize("mode", ["edge", "mean", "empty", "reflect"])
+def test_numpy_value_only_with_constant_mode(padnd, mode):
+    # numpy.pad: "unsupported keyword arguments for mode 'edge': {'constant_values'}"
+    src = padnd.save(np.arange(4, dtype=np.int16))
+    err = padnd.fail(src, "-o", "o.npy", *option_args([1, 1], spec="numpy", mode=mode, value=5))
+    assert f"--value: mode '{mode}' takes no constant_values" in err
+    assert not (padnd.dir / "o.npy").exists()
+
+
 def test_errors_name_a_non_native_file_s_own_dtype(padnd):
     src = padnd.save(np.arange(4, dtype=">f4"))
     for mode in ("constant", "mean"):
@@ -708,6 +771,26 @@ def test_explain_without_file(padnd):
     assert result.returncode == 0 and "bytes c0 3f" in result.stdout
     result = padnd.run("explain", "--shape=2", "--dtype=>f8", "--pads=0,1", "--value=-2")
     assert result.returncode == 0 and "bytes c0 00 00 00 00 00 00 00" in result.stdout
+
+
+@pytest.mark.parametrize("shape,pads,spec,row", [
+    ("1152921504606846976", "0,0", "onnx", [0, 1152921504606846976, 0, 0, 0, 1152921504606846976]),
+    ("3", "123456789,-2", "openvino:12", [0, 3, 123456789, -2, 0, 123456790]),
+    ("2,3", "1,0,2,1", "onnx", [1, 3, 0, 1, 0, 4]),
+])
+def test_explain_table_columns_stay_apart(padnd, shape, pads, spec, row):
+    result = padnd.run("explain", f"--shape={shape}", "--dtype=uint8", f"--pads={pads}",
+                       f"--spec={spec}")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    header = lines.index("canonical spec per axis:") + 1
+    assert lines[header].split() == ["axis", "input", "begin", "end", "interior", "output"]
+    axis_rows = lines[header + 1:header + 1 + shape.count(",") + 1]
+    assert [int(v) for v in axis_rows[-1].split()] == row
+    # every number ends under its column's name
+    ends = [m.end() for m in re.finditer(r"\S+", lines[header])]
+    for line in axis_rows:
+        assert [m.end() for m in re.finditer(r"\S+", line)] == ends
 
 
 def test_explain_reports_spec_errors(padnd):
