@@ -2,6 +2,7 @@
 # padnd.pad: numpy.pad's signature and results in every mode, on padnd's C++ engine.
 from __future__ import annotations
 
+import numbers
 import operator
 import warnings
 from typing import NamedTuple
@@ -50,13 +51,23 @@ def _check_keywords(modes: tuple[str, ...], kwargs: dict) -> None:
         raise ValueError(f"unsupported keyword arguments for {which}: {unsupported}")
 
 
+def _beyond_int64(value) -> bool:
+    """A Python int that numpy holds only as an object (outside int64 and uint64)."""
+    return type(value) is int and not -2**63 <= value < 2**64
+
+
 def _ramp_type(starts, dtype: np.dtype) -> np.dtype:
     """The dtype np.linspace(start, edge, dtype=dtype) computes in: the promotion of the start
     (a numpy scalar, or a Python scalar that numpy treats as weak) with the data, made inexact.
-    Non-numbers raise TypeError, as np.linspace's arithmetic on them does in numpy."""
+    A Python int beyond int64, an object to numpy, is still a number to linspace. Non-numbers
+    raise TypeError, as np.linspace's arithmetic on them does in numpy."""
     for start in starts:
-        if np.asarray(start).dtype.kind not in "biufc":  # numpy: "unsupported operand type(s)"
-            raise TypeError(f"end_values: {start!r} is not a number")
+        if np.asarray(start).dtype.kind in "biufc" or _beyond_int64(start):
+            continue
+        if isinstance(start, numbers.Number):  # docs/conformance.md, deviations
+            raise TypeError(f"end_values: {start!r} is a Python object to numpy; padnd computes "
+                            f"ramps in numpy's numeric types: pass float({start!r})")
+        raise TypeError(f"end_values: {start!r} is not a number")  # numpy: "unsupported operand"
     ramp = np.result_type(*starts, dtype)
     if ramp.kind not in "fc":
         ramp = np.result_type(ramp, np.float64)
@@ -453,14 +464,25 @@ def _execute(spec, data: np.ndarray, result: np.ndarray, threads: int, fresh_out
     `data` holds the box input_box (starts, lengths) of an input of `input_shape`, if given."""
     starts, lengths = window if window is not None else (None, None)
     box_start, box_shape = input_box if input_box is not None else (None, None)
+    dtype = data.dtype
+    if dtype.itemsize == 0:  # numpy's V0: no bytes move; V1 stand-ins plan (and check) it
+        data = np.lib.stride_tricks.as_strided(np.zeros(1, "V1"), data.shape, (0,) * data.ndim)
+        empty = (0,) * result.ndim if result.ndim else ()  # a 0-d result is one element
+        result, starts, lengths = np.empty(empty, "V1"), list(empty), list(empty)
     strided = window is not None and (input_box is not None or not result.flags.c_contiguous)
-    _padnd.execute_spec(spec, data.__array_interface__["data"][0], element_type_name(data.dtype),
-                        list(data.shape if input_shape is None else input_shape),
-                        list(data.strides), result.__array_interface__["data"][0], result.nbytes,
-                        threads, fresh_output=fresh_output, window_start=starts,
-                        window_shape=lengths,
-                        out_strides=list(result.strides) if strided else None,
-                        input_box_start=box_start, input_box_shape=box_shape)
+    element = element_type_name(data.dtype)
+    try:
+        _padnd.execute_spec(spec, data.__array_interface__["data"][0], element,
+                            list(data.shape if input_shape is None else input_shape),
+                            list(data.strides), result.__array_interface__["data"][0],
+                            result.nbytes, threads, fresh_output=fresh_output,
+                            window_start=starts, window_shape=lengths,
+                            out_strides=list(result.strides) if strided else None,
+                            input_box_start=box_start, input_box_shape=box_shape)
+    except TypeError as e:  # a type the engine holds as opaque bytes: name numpy's dtype
+        if not element.startswith("opaque") or f"got {element}" not in str(e):
+            raise
+        raise TypeError(str(e).replace(f"got {element}", f"got {dtype!r}")) from None
 
 
 def _in_dtype(result: np.ndarray, array: np.ndarray, data: np.ndarray, out):

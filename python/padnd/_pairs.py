@@ -71,4 +71,6 @@ def stat_pairs(stat_length, ndim: int) -> list[tuple[int | None, int | None]]:
     if stat_length is None:
         return [(None, None)] * ndim
     rounded = np.round(np.array(stat_length)).astype(np.intp, copy=False)
+    if ndim == 0 and rounded.min() < 0:  # numpy checks (and takes the minimum) with no axis
+        raise ValueError("index can't contain negative values")
     return [(int(b), int(a)) for b, a in value_pairs(rounded, ndim)]

@@ -15,6 +15,9 @@ def element_type_name(dtype: np.dtype) -> str:
     opaque bytes (no spec has those types; their index modes only move them), anything else as
     padnd.pad names it. A swapped byte order names the same type: the specs' modes only move
     elements, and value_tensor stores pad values in the data's byte order."""
+    if dtype.itemsize == 0 and not dtype.hasobject:
+        raise TypeError(f"data: {dtype!r} has elements of zero bytes, which no spec has; "
+                        "padnd.pad pads them as numpy.pad does")
     if not dtype.isnative and not dtype.hasobject:
         dtype = dtype.newbyteorder("=")
     if _dtypes.numpy_only(dtype):

@@ -53,6 +53,35 @@ def test_zero_d_and_zero_size(mode):
     same(padnd.pad(empty, ((0, 0), (1, 2)), mode), np.pad(empty, ((0, 0), (1, 2)), mode))
 
 
+@pytest.mark.parametrize("mode", MODES + ["empty", "mean", "linear_ramp"])
+def test_zero_size_void_elements(mode):
+    # 'V0' holds no bytes: padnd plans the request on a 1-byte stand-in and moves nothing, even
+    # for a shape of 10**12 elements; errors are those of other void dtypes, as numpy's.
+    for shape, widths in (((2, 3), ((1, 2), (0, 3))), ((), 2), ((0, 4), ((0, 0), (2, 1)))):
+        a = np.zeros(shape, "V0")
+        try:
+            expected = np.pad(a, widths, mode)
+        except TypeError:
+            with pytest.raises(TypeError, match=r"got dtype\('V'\)"):  # numpy's repr of V0
+                padnd.pad(a, widths, mode)
+            continue
+        same(padnd.pad(a, widths, mode), expected)
+        window = (slice(1, 3),) * a.ndim
+        same(padnd.pad_window(a, widths, mode, window=window), expected[window])
+    huge = np.lib.stride_tricks.as_strided(np.zeros(1, "V0"), (10**6, 10**6), (0, 0))
+    if mode in MODES:
+        assert padnd.pad(huge, 3, mode).shape == (10**6 + 6, 10**6 + 6)
+
+
+@pytest.mark.parametrize("dtype", ["U1", "S3", "V6", [("a", "<i4"), ("b", "<f8")]])
+def test_value_mode_errors_name_numpy_s_dtype(dtype):
+    # The engine holds these as opaque bytes; the error names the array's dtype.
+    a = np.zeros((2, 2), dtype)
+    with pytest.raises(TypeError, match=r"got dtype\(") as error:
+        padnd.pad(a, 1, "mean")
+    assert repr(a.dtype) in str(error.value) and "opaque" not in str(error.value)
+
+
 def test_empty_mode_interior():
     a = np.arange(6.0).reshape(2, 3)
     assert (padnd.pad(a, ((1, 2), (3, 0)), "empty")[1:3, 3:] == a).all()

@@ -268,3 +268,13 @@ def test_messages_stay_short_and_printable():
         padnd.onnx.pad(data, [1, 1], mode="ed\0ge", opset=18)
     with pytest.raises(ValueError, match=r"pad_mode: 'x\\x1b\[2J' is not supported"):
         padnd.openvino.pad(data, [1], [1], pad_mode="x\x1b[2J", version=12)
+
+
+def test_zero_size_elements_are_a_clear_type_error():
+    data = np.zeros((2, 3), "V0")
+    calls = (lambda: padnd.onnx.pad(data, [1, 1, 1, 1]),
+             lambda: padnd.openvino.pad(data, [1, 1], [1, 1], "constant"),
+             lambda: padnd.ngraph.pad(data, None, [1, 1], [1, 1], version="v1"))
+    for call in calls:
+        with pytest.raises(TypeError, match=r"dtype\('V'\) has elements of zero bytes"):
+            call()

@@ -156,8 +156,8 @@ def assert_like_numpy(got: np.ndarray, expected: np.ndarray, tolerance=None):
         assert got.tobytes() == np.ascontiguousarray(expected).tobytes()
 
 
-def run_both(a, widths, mode, kwargs):
-    """numpy's result or exception, then padnd's (which must match)."""
+def run_both(a, widths, mode, kwargs, pad=padnd.pad):
+    """numpy's result or exception, then `pad`'s (which must match)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
@@ -166,9 +166,9 @@ def run_both(a, widths, mode, kwargs):
             # numpy's ufunc errors are TypeError / ValueError subclasses; padnd raises the base.
             base = TypeError if isinstance(error, TypeError) else type(error)
             with pytest.raises(base):
-                padnd.pad(a, widths, mode, **kwargs)
+                pad(a, widths, mode, **kwargs)
             return None, None
-    return expected, padnd.pad(a, widths, mode, **kwargs)
+        return expected, pad(a, widths, mode, **kwargs)
 
 
 @settings(max_examples=1500, deadline=None)
@@ -358,6 +358,46 @@ def test_negative_stat_length_errors_like_numpy():
             np.pad(a, 1, "mean", stat_length=stat)
         with pytest.raises(ValueError, match="index can't contain negative values"):
             padnd.pad(a, 1, "mean", stat_length=stat)
+
+
+@pytest.mark.parametrize("stat", [-1, (-1, 2), float("nan"), 2**63, np.zeros((0, 2)), 3])
+def test_stat_length_of_a_0d_array_is_checked_like_numpy(stat):
+    # numpy checks stat_length with no axis to pad; each entry point takes the same check.
+    a = np.array(5.0)
+
+    def prepared(*args, **kwargs):
+        return padnd.prepare_windows(*args, **kwargs).window(())
+
+    def window(*args, **kwargs):
+        return padnd.pad_window(*args, window=(), **kwargs)
+
+    for entry in (padnd.pad, window, prepared):
+        expected, got = run_both(a, 1, "mean", {"stat_length": stat}, pad=entry)
+        if expected is not None:
+            assert_like_numpy(got, expected)
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64, np.complex64,
+                                   np.longdouble, np.clongdouble, np.int64, np.uint8, np.bool_])
+@pytest.mark.parametrize("end_values", [2**70, -2**80, (2**64, 3), ((2**70, -2**70), (1, 2**90)),
+                                        2**1030, -2**63 - 1, ((2**70, 1.5), (2, 3)),
+                                        pytest.param(2**16400, id="beyond-long-double")])
+def test_object_end_values(dtype, end_values):
+    # Integers beyond int64 are objects to numpy and numbers to its linspace.
+    a = (np.arange(6).reshape(2, 3) * 1.5).astype(dtype)
+    expected, got = run_both(a, 2, "linear_ramp", {"end_values": end_values})
+    if expected is not None:
+        assert_like_numpy(got, expected)
+
+
+def test_object_end_values_that_are_not_integers():
+    from decimal import Decimal
+    from fractions import Fraction
+    for value in (Fraction(1, 3), Decimal("1.5")):
+        with pytest.raises(TypeError, match=r"is a Python object to numpy.*pass float"):
+            padnd.pad(np.arange(4.0), 2, "linear_ramp", end_values=value)
+    with pytest.raises(TypeError, match=r"'abc'\) is not a number"):
+        padnd.pad(np.arange(4.0), 2, "linear_ramp", end_values="abc")
 
 
 def recorded(function, *args, **kwargs):
