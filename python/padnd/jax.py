@@ -147,6 +147,8 @@ def _source_positions(request) -> np.ndarray:
     """Per output element (flat, C order), the flat input position it reads; the input's size
     where it reads none (a constant, "empty", interior). Computed by padnd itself: the pad of
     the positions, with -1 as every constant."""
+    if not request.shape:  # a 0-d input has no axis to pad: its one element is the output
+        return np.zeros(1, np.int64)
     size = int(np.prod(request.shape, dtype=np.int64))
     positions = np.arange(size, dtype=np.int64).reshape(request.shape)
     modes = tuple("constant" if m == "empty" else m for m in request.modes)

@@ -21,6 +21,7 @@ import math
 import operator
 import os
 import re
+import struct
 from typing import NamedTuple
 
 import numpy as np
@@ -389,12 +390,14 @@ class _EagerPad(torch.autograd.Function):
         return grad_input, None, None, grad_value
 
 
-def _check_pads(pad, shape) -> list:
+def _check_pads(pad, shape, mode: str) -> list:
     pads = list(map(operator.index, pad))
     if len(pads) % 2 or len(pads) > 2 * len(shape):
         raise ValueError(f"pad: expected an even number of values, at most 2 * input.dim() = "
                          f"{2 * len(shape)}, got {len(pads)}")
-    if pads and min(pads) < 0:  # crops: none may remove more than its dimension holds
+    # Crops that come first (constant, circular: F.pad narrows, then pads) may not remove more
+    # than the dimension holds; reflect and replicate pad first, then crop the padded dimension.
+    if pads and min(pads) < 0 and _negative_order(mode) == "crop_then_pad":
         for axis, (size, (before, after)) in enumerate(zip(shape,
                                                            _pad_width(pads, len(shape)))):
             if max(0, -before) + max(0, -after) > size:
@@ -456,6 +459,25 @@ def _reads_through_exchange_api() -> bool:
 _HAS_EXCHANGE_API = _reads_through_exchange_api()
 
 
+def _f_pad_value(value, dtype):
+    """A Python number as F.pad reads it: a double (its ``float? value``), which torch converts
+    to the dtype, to float16 and bfloat16 through float32 (two roundings), to integers by
+    truncation. A value that F.pad refuses (beyond the dtype) stays as given: padnd casts it as
+    numpy.pad does."""
+    if type(value) not in (int, float) or dtype == torch.bool or dtype.is_complex:
+        return value
+    try:
+        as_double = float(value)
+        if dtype.is_floating_point:
+            if dtype.itemsize == 2:
+                return struct.unpack("f", struct.pack("f", as_double))[0]
+            return as_double
+    except OverflowError:  # beyond double or float32
+        return value
+    info = torch.iinfo(dtype)
+    return int(as_double) if info.min <= as_double <= info.max else value
+
+
 def pad(input, pad, mode: str = "constant", value=None):
     """``torch.nn.functional.pad(input, pad, mode, value)`` without its limits (module doc).
 
@@ -464,6 +486,8 @@ def pad(input, pad, mode: str = "constant", value=None):
     0: a number or a 0-d tensor, which gets a gradient), "reflect", "replicate", "circular" or
     "symmetric" (``value`` None or 0, as F.pad). The result is a new CPU tensor of the input's
     dtype."""
+    if value is not None and mode == "constant" and type(input) is torch.Tensor:
+        value = _f_pad_value(value, input.dtype)
     if type(input) is torch.Tensor and not input.requires_grad and not _is_compiling():
         # Nothing for autograd to see: a common call (F.pad's flat pads as non-negative ints, a
         # number or no value, a CPU tensor of a dtype numpy has) is one C++ call that reads the
@@ -483,7 +507,7 @@ def pad(input, pad, mode: str = "constant", value=None):
             raise ValueError(f"value: only mode 'constant' takes one other than 0 (mode "
                              f"{mode!r}, value {value!r})")
         value = None
-    pads = _check_pads(pad, input.shape)
+    pads = _check_pads(pad, input.shape, mode)
     tracked = torch.is_grad_enabled() and (input.requires_grad or getattr(value, "requires_grad",
                                                                            False))
     if not tracked and not torch.compiler.is_compiling() and not isinstance(value, torch.Tensor):

@@ -305,6 +305,18 @@ def test_grad_of_index_modes_is_the_adjoint(request, seed):
     np.testing.assert_array_equal(np.asarray(gradient), expected.reshape(shape))
 
 
+@pytest.mark.parametrize("mode", INDEX_MODES)
+def test_grad_of_a_0d_input_is_jnp_pads(mode):
+    # A 0-d input has no axis to pad: the output is the input, its gradient the cotangent.
+    x = jnp.float32(3.0)
+    for transform in (lambda f: f, jax.jit):
+        got = transform(jax.grad(lambda a: padnd_jax.pad(a, 2, mode).sum() * 5))(x)
+        expected = jax.grad(lambda a: jnp.pad(a, 2, mode).sum() * 5)(x)
+        assert got == expected == 5
+    output, pullback = jax.vjp(lambda a: padnd_jax.pad(a, 1, mode), x)
+    assert output.shape == () and pullback(jnp.float32(2))[0] == 2
+
+
 @pytest.mark.parametrize("mode, keywords", [("mean", {}), ("reflect", {"reflect_type": "odd"})])
 def test_grad_of_value_modes_raises(mode, keywords):
     with pytest.raises(NotImplementedError, match="no gradient for modes"):

@@ -332,6 +332,55 @@ def test_constant_value_and_dtypes():
     assert complex_result.tolist() == [1 + 2j, 3j, 1 + 2j, 3j, 1 + 2j]
 
 
+@pytest.mark.parametrize("mode", ["reflect", "replicate"])
+def test_crops_beyond_a_dimension_that_fpad_takes(mode):
+    # Reflect and replicate pad first, then crop the padded dimension: one side may crop more
+    # than the input holds when the other pads enough. Every request F.pad takes, L = 1..4.
+    taken = 0
+    for length in range(1, 5):
+        x = torch.arange(float(length)).reshape(1, 1, length)
+        for before in range(-6, 7):
+            for after in range(-6, 7):
+                try:
+                    expected = F.pad(x, [before, after], mode)
+                except RuntimeError:
+                    continue
+                taken += 1
+                got = padnd_torch.pad(x, [before, after], mode)
+                assert torch.equal(got, expected), (length, before, after)
+    assert taken > 90  # 94 in reflect, more in replicate
+
+
+def _fpad_values(seed):
+    """Python numbers F.pad reads as doubles: 16-bit float ties (torch rounds through float32),
+    and integers beyond a double's 53 bits."""
+    rng = np.random.default_rng(seed)
+    values = [2**62 + 1, -2**63 - 1, 2**53 + 1, 8623489032.0, 358.6250000004314, 2.5, -2.5]
+    for _ in range(400):
+        scale = 10.0 ** int(rng.integers(-30, 30))
+        bits = np.float32(rng.standard_normal() * scale).view(np.uint32)
+        for tie_bit in (0x1000, 0x8000):  # float16's and bfloat16's halfway bits in float32
+            tie = float(np.uint32(bits & ~np.uint32(2 * tie_bit - 1) | tie_bit).view(np.float32))
+            values += [tie, tie * (1 + float(rng.standard_normal()) * 2**-40)]
+    return values
+
+
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16, torch.float32, torch.int64,
+                                   torch.int32, torch.uint8])
+def test_number_values_equal_fpads_bitwise(dtype):
+    x = torch.zeros(1, 2, dtype=dtype)
+    routes = (False, True) if dtype.is_floating_point else (False,)
+    for value in _fpad_values(int(dtype.itemsize)):
+        try:
+            expected = F.pad(x, [1, 1], value=value)
+        except RuntimeError:  # beyond the dtype: F.pad refuses
+            continue
+        for tracked in routes:
+            got = padnd_torch.pad(x.clone().requires_grad_(tracked), [1, 1], value=value)
+            assert got.detach().view(torch.uint8).tolist() == \
+                expected.view(torch.uint8).tolist(), (value, tracked)
+
+
 @pytest.mark.parametrize("call, error", [
     (lambda t: padnd_torch.pad(t, (1,), "reflect"), "pad: expected an even number"),
     (lambda t: padnd_torch.pad(t, (1, 1, 1, 1, 1, 1), "reflect"), "at most 2 \\* input.dim"),
