@@ -137,23 +137,24 @@ PadSpec lower_openvino(const Options& opt, const NpyDtype& dtype, const Pads& sh
 
 PadSpec lower_ngraph(const Options& opt, const NpyDtype& dtype, const Pads& shape) {
   PadArgs a = pad_args(opt, dtype);
+  const ElementType element = framework_element(dtype.element);
   if (opt.spec.version == 0) {
     ngraph::PadV0 op;
     // nGraph v0 needs a value tensor: empty bytes are the canonical default (all-zero bits),
     // and build no element of a type whose items may be 2 GiB.
-    op.arg_pad_value = a.value.value_or(ValueTensor::scalar(framework_element(dtype.element), {}));
+    op.arg_pad_value = a.value.value_or(ValueTensor::scalar(element, {}));
     op.padding_below = a.begins;
     op.padding_above = a.ends;
     op.padding_interior = opt.interior;
     op.pad_mode = opt.mode.value_or("CONSTANT");
-    return ngraph::to_canonical(op, framework_element(dtype.element), shape);
+    return ngraph::to_canonical(op, element, shape);
   }
   ngraph::PadV1 op;
   op.pads_begin = IntTensor::vector(a.begins);
   op.pads_end = IntTensor::vector(a.ends);
   op.arg_pad_value = std::move(a.value);
   op.pad_mode = opt.mode.value_or("CONSTANT");
-  return ngraph::to_canonical(op, framework_element(dtype.element), shape);
+  return ngraph::to_canonical(op, element, shape);
 }
 
 PadSpec lower_numpy(const Options& opt, const NpyDtype& dtype, const Pads& shape) {
