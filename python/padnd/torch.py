@@ -50,6 +50,32 @@ def _pad_width(pads, ndim: int) -> list:
     return [(0, 0)] * (ndim - len(pads) // 2) + list(zip(pads[-2::-2], pads[-1::-2]))
 
 
+def _flat_pads(pairs) -> list:
+    """numpy's (before, after) pair per axis as F.pad's flat pads (last dimension first)."""
+    return [p for pair in reversed(pairs) for p in pair]
+
+
+def _channels_last_order(input, mode: str):
+    """The axes that make a channels-last ``input`` C-ordered (N, spatial..., C), when F.pad's
+    result would be channels-last too (torch's suggested memory format of the input, except
+    in "circular", whose result is contiguous); else None."""
+    if input.dim() not in (4, 5) or mode not in _MODES or mode == "circular":
+        return None
+    suggested = _suggest_memory_format(input)
+    if suggested not in (torch.channels_last, torch.channels_last_3d):
+        return None
+    return (0, *range(2, input.dim()), 1)
+
+
+def _channels_last_pad(input, pads, mode, value, order):
+    """pad() of a channels-last ``input``: its (N, spatial..., C) view padded, the result
+    viewed back, so that it is channels-last as F.pad's is (differentiable: views)."""
+    pairs = _pad_width(pads, input.dim())
+    moved = _flat_pads([pairs[axis] for axis in order])
+    back = sorted(range(len(order)), key=order.__getitem__)
+    return pad(input.permute(order), moved, mode, value).permute(back)
+
+
 def _numpy_pad_width(pads, ndim: int):
     """_pad_width as numpy.pad takes it: a 0-d input (F.pad allows no pads there, and returns
     the value) gets 0, since numpy.pad refuses an empty pad_width."""
@@ -407,6 +433,12 @@ def _check_pads(pad, shape, mode: str) -> list:
 
 
 _is_compiling = torch.compiler.is_compiling
+try:  # torch's own rule for the memory format of an operator's result, which F.pad follows
+    from torch._prims_common import suggest_memory_format as _suggest_memory_format
+except ImportError:  # a torch without it: dense channels-last tensors only
+    def _suggest_memory_format(input):
+        layout = torch.channels_last if input.dim() == 4 else torch.channels_last_3d
+        return layout if input.is_contiguous(memory_format=layout) else torch.contiguous_format
 
 
 def _openmp_runtime_path():
@@ -486,6 +518,10 @@ def pad(input, pad, mode: str = "constant", value=None):
     0: a number or a 0-d tensor, which gets a gradient), "reflect", "replicate", "circular" or
     "symmetric" (``value`` None or 0, as F.pad). The result is a new CPU tensor of the input's
     dtype."""
+    if (isinstance(input, torch.Tensor) and not input.is_contiguous()
+            and (order := _channels_last_order(input, mode)) is not None):
+        # Checked here: the messages name the caller's dimensions, not the permuted view's.
+        return _channels_last_pad(input, _check_pads(pad, input.shape, mode), mode, value, order)
     if value is not None and mode == "constant" and type(input) is torch.Tensor:
         value = _f_pad_value(value, input.dtype)
     if type(input) is torch.Tensor and not input.requires_grad and not _is_compiling():

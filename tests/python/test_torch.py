@@ -451,6 +451,44 @@ def test_gradient_equals_fpads(mode):
     torch.testing.assert_close(ours, theirs, rtol=0, atol=1e-12)  # summation order may differ
 
 
+def memory_layouts():
+    """Tensors of several layouts: contiguous, channels-last (dense, sliced, and of one
+    channel), transposed; F.pad's result follows torch's suggested memory format of them."""
+    base = torch.randn(2, 3, 5, 6, dtype=torch.float64)
+    last = base.to(memory_format=torch.channels_last)
+    volume = torch.randn(2, 3, 3, 4, 5, dtype=torch.float64)
+    return {"contiguous": base, "channels_last": last, "channels_last_sliced": last[:, :, 1:, ::2],
+            "channels_last_one_channel": last[:, :1], "transposed": base.transpose(2, 3),
+            "channels_last_3d": volume.to(memory_format=torch.channels_last_3d)}
+
+
+def result_layout(tensor):
+    rank = {4: torch.channels_last, 5: torch.channels_last_3d}.get(tensor.dim())
+    return (tensor.is_contiguous(),
+            rank is not None and tensor.is_contiguous(memory_format=rank))
+
+
+@pytest.mark.parametrize("layout", list(memory_layouts()))
+@pytest.mark.parametrize("mode", TORCH_MODES)
+@pytest.mark.parametrize("pads", [(1, 2, 2, 1), (1, -1, -1, 2)], ids=["grow", "crop"])
+def test_result_memory_format_is_fpads(layout, mode, pads):
+    tensor = memory_layouts()[layout].requires_grad_()
+    pads = pads + (1, 0) * (tensor.dim() == 5)  # F.pad pads all three of a volume's dimensions
+    ours, theirs = padnd_torch.pad(tensor, pads, mode), F.pad(tensor, pads, mode)
+    assert result_layout(ours) == result_layout(theirs)
+    np.testing.assert_array_equal(ours.detach().numpy(), theirs.detach().numpy())
+    grad = torch.randn(theirs.shape, dtype=theirs.dtype)
+    (grad_ours,) = torch.autograd.grad(ours, tensor, grad)
+    (grad_theirs,) = torch.autograd.grad(theirs, tensor, grad)
+    torch.testing.assert_close(grad_ours, grad_theirs, rtol=0, atol=1e-12)
+
+
+def test_channels_last_errors_name_the_callers_dimension():
+    tensor = torch.zeros(2, 3, 4, 5).to(memory_format=torch.channels_last)
+    with pytest.raises(ValueError, match="dimension 3 remove more than its 5 elements"):
+        padnd_torch.pad(tensor, (-3, -3), "constant")
+
+
 def test_value_gradient_is_the_sum_over_pad_positions():
     tensor = torch.zeros(2, 3, requires_grad=True, dtype=torch.float64)
     value = torch.tensor(2.0, dtype=torch.float64, requires_grad=True)
