@@ -58,7 +58,11 @@ def _numpy_dtype(name: str, code: int, bits: int, lanes: int) -> np.dtype:
 
 
 def _check_cpu(tensor, name: str) -> None:
-    device_type, device_id = tensor.__dlpack_device__()
+    try:
+        device_type, device_id = tensor.__dlpack_device__()
+    except (ValueError, RuntimeError) as error:  # a device DLPack has no code for (torch's meta)
+        raise ValueError(f"{name}: its __dlpack_device__ failed ({error}); padnd reads tensors "
+                         "in CPU memory") from error
     if device_type != _CPU:
         device = _DEVICE_NAMES.get(int(device_type), f"DLPack device type {device_type}")
         raise ValueError(f"{name}: a tensor on {device}:{device_id}; padnd runs on the CPU "

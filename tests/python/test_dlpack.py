@@ -162,6 +162,15 @@ def test_gpu_tensor_error_names_the_device():
         padnd.pad(np.ones(2), 1, out=_OnDevice())
 
 
+def test_tensor_without_a_dlpack_device_is_refused_by_name():
+    meta = torch.empty(2, 3, device="meta")
+    expected = r"its __dlpack_device__ failed \(.*meta.*\); padnd reads tensors in CPU memory"
+    with pytest.raises(ValueError, match="array: " + expected):
+        padnd.pad(meta, 1)
+    with pytest.raises(ValueError, match="out: " + expected):
+        padnd.pad(np.ones(2), 1, out=meta)
+
+
 def test_spec_functions_return_the_callers_type():
     tensor = torch.arange(6, dtype=torch.bfloat16).reshape(2, 3)
     onnx = padnd.onnx.pad(tensor, [0, 1, 0, 2], mode="reflect", opset=18)

@@ -483,6 +483,11 @@ def test_result_memory_format_is_fpads(layout, mode, pads):
     torch.testing.assert_close(grad_ours, grad_theirs, rtol=0, atol=1e-12)
 
 
+def test_meta_tensor_is_refused_by_name():
+    with pytest.raises(ValueError, match=r"input: its __dlpack_device__ failed \(.*meta"):
+        padnd_torch.pad(torch.empty(2, 3, device="meta"), (1, 1))
+
+
 def test_channels_last_errors_name_the_callers_dimension():
     tensor = torch.zeros(2, 3, 4, 5).to(memory_format=torch.channels_last)
     with pytest.raises(ValueError, match="dimension 3 remove more than its 5 elements"):
