@@ -31,6 +31,9 @@ def execute_spec(spec: PadSpec, in_address: int, type_name: str, shape: list[int
                  out_strides: list[int] | None = None,
                  input_box_start: list[int] | None = None,
                  input_box_shape: list[int] | None = None) -> None: ...
+def pad_strings(spec: PadSpec, elements: list[bytes], shape: list[int],
+                window_start: list[int] | None = None,
+                window_shape: list[int] | None = None) -> list[str]: ...
 def input_window(spec: PadSpec, type_name: str, shape: list[int], window_start: list[int],
                  window_shape: list[int]) -> tuple[list[int], list[int]]: ...
 class PreparedPad:

@@ -9,12 +9,19 @@ from . import _dlpack, _dtypes, _packed, _padnd
 from ._window import window_ranges
 
 
+# The dtype of string tensors (ONNX's, onnx.numpy_helper's and ONNX Runtime's): objects that are str.
+_STRINGS = np.dtype(object)
+
+
 def element_type_name(dtype: np.dtype) -> str:
-    """The padnd type of `dtype` for a spec adapter: ml_dtypes' ONNX types by name (bfloat16,
+    """The padnd type of `dtype` for a spec adapter: object arrays (of str) as strings,
+    ml_dtypes' ONNX types by name (bfloat16,
     float8*, int4, uint4, float4e2m1, int2, uint2), datetime64/timedelta64 and long double as
     opaque bytes (no spec has those types; their index modes only move them), anything else as
     padnd.pad names it. A swapped byte order names the same type: the specs' modes only move
     elements, and value_tensor stores pad values in the data's byte order."""
+    if dtype == _STRINGS:
+        return "string"
     if dtype.itemsize == 0 and not dtype.hasobject:
         raise TypeError(f"data: {dtype!r} has elements of zero bytes, which no spec has; "
                         "padnd.pad pads them as numpy.pad does")
@@ -53,6 +60,10 @@ def value_tensor(value, dtype: np.dtype, name: str) -> _padnd.ValueTensor | None
     it against the data's); plain Python scalars are converted to the data's dtype first."""
     if value is None:
         return None
+    if dtype == _STRINGS:
+        strings = np.array(value, dtype=object)
+        return _padnd.ValueTensor("string", list(strings.shape),
+                                  _utf8_elements(strings, name))
     if isinstance(value, (np.ndarray, np.generic)):
         arr = np.asarray(value)
     else:
@@ -68,10 +79,24 @@ def value_tensor(value, dtype: np.dtype, name: str) -> _padnd.ValueTensor | None
                               [flat[i:i + 1].tobytes() for i in range(flat.size)])
 
 
+def _utf8_elements(strings: np.ndarray, name: str) -> list[bytes]:
+    """The str elements of an object array, row-major, in UTF-8 (as ONNX stores strings)."""
+    elements = []
+    for index, element in np.ndenumerate(strings):
+        if not isinstance(element, str):
+            raise TypeError(f"{name}: an object array is a string tensor, whose elements are str; "
+                            f"element {index} is {type(element).__name__} {element!r}")
+        try:
+            elements.append(element.encode("utf-8"))
+        except UnicodeEncodeError as error:
+            raise ValueError(f"{name}: element {index} is not valid text ({error})") from None
+    return elements
+
+
 def data_array(data) -> np.ndarray:
     """`data` as a numpy array: a DLPack tensor (torch, JAX, ...) viewed where it lies."""
     arr = _dlpack.as_numpy(data, "data") if _dlpack.is_tensor(data) else np.asarray(data)
-    element_type_name(arr.dtype)  # rejects object arrays with padnd's TypeError
+    element_type_name(arr.dtype)  # rejects the dtypes no spec has with padnd's TypeError
     return arr
 
 
@@ -87,6 +112,8 @@ def run(spec: _padnd.PadSpec, array: np.ndarray, window=None) -> np.ndarray:
     (a slice or tuple of slices of the output), only that part: ``result[window]``. An array
     that data_array viewed in a tensor gives a tensor of that framework."""
     type_name = element_type_name(array.dtype)
+    if type_name == "string":
+        return _run_strings(spec, array, window)
     if type_name in _packed.SUB_BYTE_BITS:
         # ml_dtypes keeps one 4-/2-bit element per byte: pack for the engine, unpack the result.
         codes = np.ascontiguousarray(array).reshape(-1).view(np.uint8)
@@ -110,6 +137,16 @@ def run_raw(spec: _padnd.PadSpec, buffer: np.ndarray, type_name: str,
     and `logical_shape`; returns the output's bytes (of its `window`, if given, as a dense
     tensor) as a new 1-D uint8 array (packed trailing bits zero)."""
     return _run_packed(spec, buffer, type_name, logical_shape, window)[0]
+
+
+def _run_strings(spec: _padnd.PadSpec, array: np.ndarray, window) -> np.ndarray:
+    """run() of a string tensor: an object array of str, as the input."""
+    starts, lengths = _ranges(spec, list(array.shape), window)
+    strings = _padnd.pad_strings(spec, _utf8_elements(array, "data"), list(array.shape),
+                                 starts, None if starts is None else lengths)
+    out = np.empty(len(strings), dtype=object)
+    out[:] = strings
+    return out.reshape(lengths)
 
 
 def _ranges(spec: _padnd.PadSpec, shape: list[int], window):

@@ -45,7 +45,8 @@ def pad(arg, pad_value, padding_below, padding_above, padding_interior=None, mod
     (int32 or int64); `pad_value` is optional (default zero); no interior padding.
 
     `mode`: "constant", "edge", "reflect" or "symmetric" (any case). Negative pads crop; other
-    modes read the uncropped input. Returns a new array. Raises ValueError with the adapter's
+    modes read the uncropped input. Returns a new array. Strings: an object array of str,
+    `pad_value` a str (v1's default ""). Raises ValueError with the adapter's
     message for anything the op rejects, TypeError for an unsupported element type.
     `window` (padnd's extension): a slice or tuple of slices of the output (step 1); only
     ``result[window]`` is computed and returned.

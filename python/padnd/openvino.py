@@ -26,7 +26,8 @@ def pad(data, pads_begin, pads_end, pad_mode, pad_value=None, version=12, *, win
     symmetric pads <= dim). `pad_value`: the constant (a numpy scalar / 0-d array of the data's
     dtype, or a Python number converted to it); default zero.
     Pad-12 accepts negative pads (crops, other modes read the uncropped input) and clamps a
-    negative output length to 0; Pad-1 rejects negative pads. Returns a new array.
+    negative output length to 0; Pad-1 rejects negative pads. Returns a new array. Strings
+    (Pad-12, constant mode only): an object array of str, `pad_value` a str (default "").
     `window` (padnd's extension): a slice or tuple of slices of the output (step 1); only
     ``result[window]`` is computed and returned.
 

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <new>
 #include <optional>
+#include <span>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -237,7 +238,56 @@ void bind_execution(nb::module_& m) {
       "(all lengths 0: none).");
 }
 
+/// A string tensor (`elements`: row-major, UTF-8) padded by `spec`: the
+/// output, or its window, as a flat list. Python's str has no fixed-size storage that the engine
+/// could read in place, so the elements travel as std::string both ways.
+std::vector<std::string> pad_strings(const padnd::PadSpec& spec,
+                                     const std::vector<nb::bytes>& elements, const Ints& shape,
+                                     std::optional<Ints> window_start,
+                                     std::optional<Ints> window_shape) {
+  std::vector<std::string> values;
+  values.reserve(elements.size());
+  for (const nb::bytes& e : elements) values.emplace_back(e.c_str(), e.size());
+  const padnd::Plan plan = padnd::make_plan(parse_type("string"), shape, {}, spec);
+  // Counts of shapes that planning checked (the window's is at most the output's).
+  const auto count_of = [](std::span<const std::int64_t> dims) {
+    std::size_t count = 1;
+    for (const std::int64_t length : dims) count *= static_cast<std::size_t>(length);
+    return count;
+  };
+  if (values.size() != count_of(plan.input_shape())) {
+    throw padnd::Error(padnd::Errc::shape_mismatch, "data: " + std::to_string(values.size()) +
+                                                        " strings for a shape of " +
+                                                        std::to_string(count_of(shape)));
+  }
+  const Ints out_shape =
+      window_shape.value_or(Ints(plan.output_shape().begin(), plan.output_shape().end()));
+  if (window_start) (void)padnd::input_window(plan, {*window_start, out_shape});  // checks it
+  const std::size_t count = count_of(out_shape);
+  // Planning checked that the output's count * sizeof(std::string) fits in int64.
+  const std::int64_t out_bytes = static_cast<std::int64_t>(count * sizeof(std::string));
+  std::vector<std::string> out;
+  try {
+    out.resize(count);
+  } catch (const std::bad_alloc&) {
+    throw padnd::Error(padnd::Errc::out_of_memory, "cannot allocate " + std::to_string(out_bytes) +
+                                                       " bytes for " + std::to_string(count) +
+                                                       " strings of the output");
+  }
+  if (window_start) {
+    padnd::execute_window(plan, values.data(), padnd::Window{*window_start, out_shape}, out.data(),
+                          out_bytes);
+  } else {
+    padnd::execute(plan, values.data(), out.data(), out_bytes);
+  }
+  return out;
+}
+
 void bind_adapters(nb::module_& m) {
+  m.def("pad_strings", &pad_strings, nb::arg("spec"), nb::arg("elements"), nb::arg("shape"),
+        nb::arg("window_start").none() = nb::none(), nb::arg("window_shape").none() = nb::none(),
+        "A string tensor (row-major list of UTF-8 bytes) padded by `spec` (its window, if "
+        "given): the output's strings as a row-major list of str.");
   m.def("numpy_spec", &numpy_spec, nb::arg("pad_width"), nb::arg("modes"),
         nb::arg("constant_values"), nb::arg("end_values"), nb::arg("ramp_type"),
         nb::arg("stat_length"), nb::arg("reflect_type"), nb::arg("negative").none(),

@@ -14,11 +14,11 @@ from onnx import TensorProto, helper
 import padnd
 
 # Pad versions, by the opset that introduced them, and the numpy dtypes each accepts
-# (docs/spec.md §4.2; strings are left out: padnd's Python functions take numpy arrays).
+# (docs/spec.md §4.2; "string": object arrays of str, as ONNX's numpy helpers hold them).
 ONNX_OPSETS = (1, 2, 11, 13, 18, 19, 21, 23, 24, 25)
 _F = ["float16", "float32", "float64"]
 _NUMERIC = _F + ["uint8", "uint16", "uint32", "uint64", "int8", "int16", "int32", "int64"]
-_IR4 = _NUMERIC + ["bool", "complex64", "complex128", "bfloat16"]
+_IR4 = _NUMERIC + ["bool", "complex64", "complex128", "bfloat16", "string"]
 _IR10 = _IR4 + ["float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "int4",
                 "uint4"]
 _IR11 = _IR10 + ["float4_e2m1fn"]
@@ -29,13 +29,23 @@ ONNX_TYPES = {1: _F, 2: _F, 11: _NUMERIC, 13: _IR4, 18: _IR4, 19: _IR4, 21: _IR1
 
 
 def np_dtype(name: str) -> np.dtype:
+    if name == "string":
+        return np.dtype(object)
     return np.dtype(getattr(ml_dtypes, name)) if hasattr(ml_dtypes, name) else np.dtype(name)
+
+
+# Strings of 0-3 characters, the empty one, non-ASCII and longer than std::string's inline buffer.
+_TEXTS = ["", "a", "bc", "déf", "ü", "漢字", "x" * 40, " ", "0"]
 
 
 def small_values(dtype: np.dtype, count: int, rng_values) -> np.ndarray:
     """`count` values of `dtype` from small integers (exact in every type, incl. float4/int2)."""
     ints = np.asarray(rng_values[:count], dtype=np.int64)
     name = dtype.name
+    if dtype.kind == "O":
+        strings = np.empty(count, dtype=object)
+        strings[:] = [_TEXTS[v % len(_TEXTS)] for v in ints.tolist()]
+        return strings
     if dtype.kind == "b":
         return (ints % 2).astype(bool)
     if name in ("int2",):
@@ -155,7 +165,10 @@ def assert_same_bits(got: np.ndarray, expected: np.ndarray) -> None:
     """Same shape, same dtype and identical element bits (padding moves values, never rounds)."""
     assert got.shape == expected.shape, (got.shape, expected.shape)
     assert got.dtype == expected.dtype, (got.dtype, expected.dtype)
-    if got.dtype.kind == "b":
+    if got.dtype.kind == "O":  # strings: their values (and types: str)
+        assert [(type(v), v) for v in got.reshape(-1).tolist()] == \
+            [(type(v), v) for v in expected.reshape(-1).tolist()]
+    elif got.dtype.kind == "b":
         np.testing.assert_array_equal(got, expected)
     else:
         np.testing.assert_array_equal(np.ascontiguousarray(got).view(np.uint8),

@@ -243,7 +243,8 @@ def test_a_value_that_does_not_fit_names_the_argument():
 def test_onnx_names_dtypes_without_an_onnx_type(dtype):
     data = np.zeros(2, dtype)
     with pytest.raises(TypeError, match=re.escape(f"data: dtype {np.dtype(dtype).str!r} has no "
-                                                  "ONNX element type; padnd.pad")):
+                                                  "ONNX element type (ONNX strings are object "
+                                                  "arrays of str); padnd.pad")):
         padnd.onnx.pad(data, [1, 1])
     assert padnd.openvino.pad(data, [1], [1], "edge").shape == (4,)  # moved byte for byte
 
@@ -278,3 +279,71 @@ def test_zero_size_elements_are_a_clear_type_error():
     for call in calls:
         with pytest.raises(TypeError, match=r"dtype\('V'\) has elements of zero bytes"):
             call()
+
+
+# ---- strings (object arrays of str, as ONNX's numpy helpers and runtimes hold them) -----------
+
+
+def strings(*values, shape=None):
+    out = np.empty(len(values), dtype=object)
+    out[:] = values
+    return out.reshape(shape if shape is not None else len(values))
+
+
+def test_ex14_ex16_onnx13_strings():
+    check(padnd.onnx.pad(strings("a", "bc"), [1, 1], opset=13), strings("", "a", "bc", ""))
+    check(padnd.onnx.pad(strings("a", "b", "c"), [2, 1], mode="reflect", opset=13),
+          strings("c", "b", "a", "b", "c", "b"))
+    got = padnd.onnx.pad(strings("a", "bc"), [1, 1], strings("ü"), opset=18)
+    assert got.dtype == object and [type(v) for v in got] == [str] * 4
+    check(got, strings("ü", "a", "bc", "ü"))
+
+
+def test_ex62_openvino12_strings_constant_only():
+    check(padnd.openvino.pad(strings("a", "b"), [1], [0], "constant", "x" * 40),
+          strings("x" * 40, "a", "b"))
+    check(padnd.openvino.pad(strings("a", "b"), [1], [-1], "constant"), strings("", "a"))
+    with pytest.raises(ValueError, match=r"pad_mode: 'edge' is not allowed for string data by "
+                                         r"OpenVINO Pad-12"):
+        padnd.openvino.pad(strings("a", "b"), [1], [0], "edge")
+    with pytest.raises(TypeError, match=r"element type string is not allowed by OpenVINO Pad-1"):
+        padnd.openvino.pad(strings("a", "b"), [1], [0], "constant", version=1)
+
+
+@pytest.mark.parametrize("opset", [1, 2, 11])
+def test_onnx_strings_before_pad13_are_rejected(opset):
+    with pytest.raises(TypeError, match=rf"element type string is not allowed by ONNX Pad-"
+                                        rf"\d+ \(opset {opset}\); it is allowed from Pad-13"):
+        padnd.onnx.pad(strings("a"), [1, 1], "z", opset=opset)
+
+
+def test_ngraph_strings_with_interior_padding_and_windows():
+    data = strings("a", "bc", "", "déf", shape=(2, 2))
+    got = padnd.ngraph.pad(data, "-", [1, 0], [0, 1], [1, 1])
+    check(got, strings("-", "-", "-", "-",
+                       "a", "-", "bc", "-",
+                       "-", "-", "-", "-",
+                       "", "-", "déf", "-", shape=(4, 4)))
+    window = (slice(1, 3), slice(-3, None))
+    check(padnd.ngraph.pad(data, "-", [1, 0], [0, 1], [1, 1], window=window), got[window])
+    edge = padnd.ngraph.pad(data, None, [2, 1], [1, 2], mode="symmetric", version="v1")
+    check(padnd.onnx.pad(data, [2, 1, 1, 2], mode="edge", opset=13, window=(slice(0, 2),)),
+          np.pad(data, ((2, 1), (1, 2)), "edge")[:2])
+    check(edge, np.pad(data, ((2, 1), (1, 2)), "symmetric"))
+
+
+def test_strings_that_are_not_text_are_named():
+    with pytest.raises(TypeError, match=r"data: an object array is a string tensor, whose "
+                                        r"elements are str; element \(1,\) is int 3"):
+        padnd.onnx.pad(strings("a", 3), [1, 1])
+    with pytest.raises(TypeError, match=r"constant_value: .* element \(\) is bytes b'z'"):
+        padnd.onnx.pad(strings("a"), [1, 1], b"z")
+    with pytest.raises(ValueError, match=r"data: element \(0,\) is not valid text \('utf-8' "
+                                         r"codec can't encode"):
+        padnd.onnx.pad(strings("\udcff"), [1, 1])
+
+
+def test_a_string_output_that_cannot_be_allocated_names_its_bytes():
+    with pytest.raises(MemoryError, match=rf"cannot allocate \d+ bytes for {2**40 + 1} strings "
+                                          r"of the output"):
+        padnd.onnx.pad(strings("a"), [0, 2**40])

@@ -88,10 +88,11 @@ def _float_attribute(constant_value) -> float:
 def _numpy_spec(dtype: np.dtype, shape: list[int], pads, constant_value, axes, mode, opset):
     type_name = _spec.element_type_name(dtype)
     if type_name.startswith("opaque"):  # as the padnd tool says it
-        raise TypeError(f"data: dtype {dtype.str!r} has no ONNX element type; padnd.pad, "
-                        "padnd.openvino.pad or padnd.ngraph.pad pad it byte for byte")
+        raise TypeError(f"data: dtype {dtype.str!r} has no ONNX element type (ONNX strings "
+                        "are object arrays of str); padnd.pad, padnd.openvino.pad or "
+                        "padnd.ngraph.pad pad it byte for byte")
     float_value = None
-    if constant_value is not None and _check_opset(opset) <= 10:
+    if constant_value is not None and _check_opset(opset) <= 10 and type_name != "string":
         float_value = _float_attribute(constant_value)
     value_tensor = (None if float_value is not None else
                     _spec.value_tensor(constant_value, dtype, "constant_value"))
@@ -130,6 +131,9 @@ def pad(data, pads, constant_value=None, axes=None, mode="constant", opset=25, *
 
     `mode` is "constant", "reflect", "edge", or "wrap" (opset >= 19). Negative pads crop first,
     then the cropped data is padded. Returns a new array of `data`'s dtype.
+
+    Strings (Pad-13 and later): an object array of str, padded in every mode; `constant_value`
+    a str (default ""); the result is an object array of str.
 
     ONNX-only types: ml_dtypes arrays (bfloat16, float8_*, int4, uint4, float4_e2m1fn, int2,
     uint2) are padded as the matching ONNX type and returned with their dtype. Raw buffers: with
