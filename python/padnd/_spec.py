@@ -3,6 +3,9 @@
 # and the execute path for a PadSpec the C++ adapters validated.
 from __future__ import annotations
 
+import cmath
+import warnings
+
 import numpy as np
 
 from . import _dlpack, _dtypes, _packed, _padnd
@@ -33,26 +36,85 @@ def element_type_name(dtype: np.dtype) -> str:
     return name if name is not None else _dtypes.element_type_name(dtype)
 
 
+def _integers(name: str, values) -> np.ndarray:
+    """np.asarray(values), but a list of Python ints that numpy would make float or object
+    (some beyond int64) stays integers, so that _int64_values names the one out of range."""
+    arr = np.asarray(values)
+    if not isinstance(values, np.ndarray) and arr.dtype.kind in "fO" and arr.size:
+        exact = np.asarray(values, dtype=object)
+        if all(isinstance(v, (int, np.integer)) and not isinstance(v, bool)
+               for v in exact.reshape(-1)):
+            _int64_values(name, exact)
+    return arr
+
+
+def _int64_values(name: str, arr: np.ndarray) -> list[int]:
+    """The values of an integer array, each within int64 (padnd's sizes)."""
+    values = [int(v) for v in arr.reshape(-1)]
+    for index, value in enumerate(values):
+        if not -(2**63) <= value < 2**63:
+            raise ValueError(f"{name}: {value} (value {index}) is beyond int64, the range of "
+                             "padnd's sizes")
+    return values
+
+
 def int_tensor(name: str, values) -> _padnd.IntTensor:
     """An integer input with its numpy dtype kept, so adapters can enforce e.g. "int64 only".
     A Python list becomes int64 (numpy's default on 64-bit platforms); an empty one too."""
-    arr = np.asarray(values)
+    arr = _integers(name, values)
     if arr.size == 0 and not isinstance(values, np.ndarray):
         arr = arr.astype(np.int64)
     if arr.dtype.kind not in "iu":
         raise TypeError(f"{name}: expected an integer array, got dtype {arr.dtype}")
     return _padnd.IntTensor(element_type_name(arr.dtype), list(arr.shape),
-                            [int(v) for v in arr.reshape(-1)])
+                            _int64_values(name, arr))
 
 
 def int_list(name: str, values) -> list[int]:
     """A plain integer attribute (one int per axis)."""
-    arr = np.asarray(values)
+    arr = _integers(name, values)
     if arr.size == 0:
         return []
     if arr.dtype.kind not in "iu" or arr.ndim > 1:
         raise TypeError(f"{name}: expected a list of ints, got {values!r}")
-    return [int(v) for v in arr.reshape(-1)]
+    return _int64_values(name, arr)
+
+
+def text(name: str, value) -> str:
+    """A string argument (a mode, a version), or a TypeError naming it."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name}: expected a str, got {value!r}")
+    return value
+
+
+def _kind(number) -> str:
+    """'nan', 'inf' or 'finite': what a float type must keep of a value it rounds."""
+    z = complex(number)
+    return "nan" if cmath.isnan(z) else "inf" if cmath.isinf(z) else "finite"
+
+
+def _python_number(value, dtype: np.dtype, name: str) -> np.ndarray:
+    """A Python number (or a sequence of them) as the data's dtype, as the CLI's --value reads
+    one: a float type rounds it, but nothing is wrapped, truncated or overflowed to infinity."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # numpy warns of an overflow, then returns inf
+            arr = np.asarray(value, dtype=dtype)
+            stored = arr.reshape(-1).tolist()
+    except (OverflowError, ValueError):
+        raise ValueError(f"{name}: {value!r} does not fit in the data's dtype {dtype}") from None
+    except TypeError:
+        raise TypeError(f"{name}: {value!r} is not a value of the data's dtype {dtype}") from None
+    given = np.asarray(value, dtype=object).reshape(-1).tolist()
+    numeric = all(isinstance(v, (bool, int, float, complex)) for v in stored)
+    for wanted, got in zip(given, stored if numeric else []):
+        if not isinstance(wanted, (bool, int, float, complex)):
+            continue  # numpy read it (a numpy scalar in a list, a string): its own cast
+        exact = isinstance(got, (bool, int))  # integer types hold a value or refuse it
+        if (wanted != got) if exact else (_kind(wanted) != _kind(got)):
+            raise ValueError(f"{name}: {wanted!r} does not fit in the data's dtype {dtype}"
+                             f"{'' if exact else ' (out of its range)'}")
+    return arr
 
 
 def value_tensor(value, dtype: np.dtype, name: str) -> _padnd.ValueTensor | None:
@@ -64,14 +126,8 @@ def value_tensor(value, dtype: np.dtype, name: str) -> _padnd.ValueTensor | None
         strings = np.array(value, dtype=object)
         return _padnd.ValueTensor("string", list(strings.shape),
                                   _utf8_elements(strings, name))
-    if isinstance(value, (np.ndarray, np.generic)):
-        arr = np.asarray(value)
-    else:
-        try:
-            arr = np.asarray(value, dtype=dtype)
-        except OverflowError:
-            raise ValueError(f"{name}: {value!r} does not fit in the data's dtype "
-                             f"{dtype}") from None
+    arr = (np.asarray(value) if isinstance(value, (np.ndarray, np.generic))
+           else _python_number(value, dtype, name))
     if arr.dtype.isnative != dtype.isnative and arr.dtype.newbyteorder("S") == dtype:
         arr = arr.astype(dtype)  # the value's bytes are written as they are, in the data's order
     flat = np.ascontiguousarray(arr).reshape(-1)

@@ -13,6 +13,7 @@ __all__ = ["pad", "infer_shape"]
 def _spec_for(dtype: np.dtype, shape: list[int], pad_value, padding_below, padding_above,
               padding_interior, mode, version):
     type_name = _spec.element_type_name(dtype)
+    mode = _spec.text("mode", mode)
     if version == "v0":
         if pad_value is None:
             raise ValueError("pad_value: nGraph Pad v0 requires arg_pad_value")
@@ -25,9 +26,11 @@ def _spec_for(dtype: np.dtype, shape: list[int], pad_value, padding_below, paddi
     if version == "v1":
         if padding_interior is not None:
             raise ValueError("padding_interior: nGraph Pad v1 has no interior padding")
+        # v1 reads pad_value in constant mode only (docs/spec.md §6.3).
+        value = pad_value if mode.lower() == "constant" else None
         return _padnd.ngraph_v1_spec(_spec.int_tensor("pads_begin", padding_below),
                                      _spec.int_tensor("pads_end", padding_above),
-                                     _spec.value_tensor(pad_value, dtype, "pad_value"), mode,
+                                     _spec.value_tensor(value, dtype, "pad_value"), mode,
                                      type_name, shape)
     raise ValueError(f"version: expected 'v0' or 'v1', got {version!r}")
 

@@ -12,9 +12,14 @@ __all__ = ["pad", "infer_shape"]
 
 def _spec_for(dtype: np.dtype, shape: list[int], pads_begin, pads_end, pad_mode, pad_value,
               version):
+    if not isinstance(version, (int, np.integer)) or isinstance(version, bool):
+        raise TypeError(f"version: expected an int (1 or 12), got {version!r}")
+    pad_mode = _spec.text("pad_mode", pad_mode)
+    # Outside constant mode the op does not look at pad_value (docs/spec.md §5.4).
+    value = pad_value if pad_mode.lower() == "constant" else None
     return _padnd.openvino_spec(int(version), pad_mode, _spec.int_tensor("pads_begin", pads_begin),
                                 _spec.int_tensor("pads_end", pads_end),
-                                _spec.value_tensor(pad_value, dtype, "pad_value"),
+                                _spec.value_tensor(value, dtype, "pad_value"),
                                 _spec.element_type_name(dtype), shape)
 
 

@@ -100,8 +100,8 @@ PadSpec to_canonical(const PadOp& op, const ElementType& data_type,
 
   if (op.version == 1 && !op.allow_negative_pads_v1) {
     adapters::require_non_negative(spec.axes, "pads_begin", "pads_end",
-                                   "OpenVINO Pad-1 pads are non-negative (set "
-                                   "allow_negative_pads_v1 to crop like its implementation)");
+                                   "OpenVINO Pad-1 pads are non-negative (Pad-12 takes "
+                                   "negative pads as crops)");
   }
   check_mode_pads(spec, data_shape);
   if (spec.negative_size == NegativeSize::error) {

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import padnd
+from pad_models import np_dtype
 
 X32 = np.array([[1.0, 1.2], [2.3, 3.4], [4.5, 5.7]], dtype=np.float32)
 I23 = np.array([[1, 2, 3], [4, 5, 6]], dtype=np.int64)
@@ -237,6 +238,73 @@ def test_a_value_that_does_not_fit_names_the_argument():
                        (lambda: padnd.ngraph.pad(data, 256, [1], [1]), "pad_value")]:
         with pytest.raises(ValueError, match=f"{name}: .* does not fit in the data's dtype uint8"):
             call()
+
+
+@pytest.mark.parametrize("dtype, value", [
+    ("uint4", 16), ("uint4", -1), ("int4", 8), ("int32", 1.5), ("uint8", float("nan")),
+    ("bool", 2), ("float32", 1e300), ("float16", 2**70), ("float8_e4m3fn", 1000),
+    ("float8_e4m3fn", float("inf")), ("int64", 2**63)])
+def test_a_python_number_is_never_wrapped_truncated_or_overflowed(dtype, value):
+    data = np.zeros(2, np_dtype(dtype))
+    with pytest.raises(ValueError, match=rf"constant_value: {re.escape(repr(value))} does not "
+                                         rf"fit in the data's dtype {dtype}"):
+        padnd.onnx.pad(data, [1, 1], value)
+    with pytest.raises(ValueError, match=r"pad_value: .* does not fit"):
+        padnd.openvino.pad(data, [1], [1], "constant", value)
+
+
+@pytest.mark.parametrize("dtype, value, stored", [
+    ("float32", 1.1, np.float32(1.1)), ("float8_e4m3fn", 300, 288.0), ("int4", -8, -8),
+    ("float32", float("-inf"), -np.inf), ("bfloat16", 2**70, 2.0**70), ("bool", 1, True),
+    ("uint64", 2**64 - 1, 2**64 - 1), ("complex64", 1 + 2j, 1 + 2j)])
+def test_a_python_number_a_float_type_rounds_is_taken(dtype, value, stored):
+    got = padnd.onnx.pad(np.zeros(1, np_dtype(dtype)), [1, 0], value)
+    assert got[0] == np.asarray(stored).astype(np_dtype(dtype))
+
+
+def test_values_of_the_wrong_kind_are_named():
+    data = np.zeros(2, np.float32)
+    with pytest.raises(TypeError, match=r"constant_value: \(1\+2j\) is not a value of the "
+                                        r"data's dtype float32"):
+        padnd.onnx.pad(data, [1, 1], 1 + 2j)
+    with pytest.raises(TypeError, match=r"constant_value: Pad-1/2's FLOAT attribute 'value' is "
+                                        r"one number, got array"):
+        padnd.onnx.pad(data, [1, 1], np.array([1.0, 2.0]), opset=2)
+    for call in (lambda: padnd.onnx.pad(data, [1, 1], mode=5),
+                 lambda: padnd.openvino.pad(data, [1], [1], 5),
+                 lambda: padnd.ngraph.pad(data, 0.0, [1], [1], mode=b"edge")):
+        with pytest.raises(TypeError, match=r"mode: expected a str, got"):
+            call()
+
+
+@pytest.mark.parametrize("version", [True, 1.9, 12.7, "12"])
+def test_openvino_version_must_be_an_int(version):
+    with pytest.raises(TypeError, match=rf"version: expected an int \(1 or 12\), got"):
+        padnd.openvino.pad(np.zeros(2), [1], [1], "edge", version=version)
+
+
+def test_pad_value_outside_constant_mode_is_not_looked_at():
+    data = np.array([1, 2], np.uint8)
+    expected = np.array([1, 1, 2, 2], np.uint8)
+    check(padnd.openvino.pad(data, [1], [1], "EDGE", 300), expected)
+    check(padnd.openvino.pad(data, [1], [1], "edge", "abc", version=1), expected)
+    check(padnd.ngraph.pad(data, -1, [1], [1], mode="edge", version="v1"), expected)
+    with pytest.raises(ValueError, match=r"pad_mode: 'edge' is not allowed for string data"):
+        padnd.openvino.pad(strings("a"), [1], [1], "edge", 5)
+    with pytest.raises(ValueError, match=r"pad_value: 300 does not fit"):  # v0 reads it always
+        padnd.ngraph.pad(data, 300, [1], [1], mode="edge")
+
+
+@pytest.mark.parametrize("call", [
+    lambda: padnd.openvino.pad(np.zeros(2), np.array([2**63], np.uint64), [0], "edge"),
+    lambda: padnd.openvino.infer_shape((2,), [2**64 - 1], [0], "edge"),
+    lambda: padnd.onnx.pad(np.zeros(2), [2**63, 0]),
+    lambda: padnd.ngraph.pad(np.zeros(2), 0.0, [0], [0], [2**63]),
+    lambda: padnd.ngraph.pad(np.zeros(2), 0.0, [2**63, -1][:1], [0])])
+def test_pads_beyond_int64_are_named(call):
+    with pytest.raises(ValueError, match=r"(pads_begin|pads|padding_interior|padding_below): "
+                                         r"\d+ \(value 0\) is beyond int64"):
+        call()
 
 
 @pytest.mark.parametrize("dtype", ["<U2", "|S3", "|V4", "<M8[s]", "<m8[D]"])

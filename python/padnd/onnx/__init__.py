@@ -58,7 +58,7 @@ def _node_spec(type_name: str, shape: list[int], *, opset: int, input_count: int
 def _spec_for(type_name: str, shape: list[int], pads, value_tensor, float_value, axes, mode,
               opset):
     """pad()'s arguments -> a node: opset <= 10 takes attributes, later opsets inputs."""
-    mode = "constant" if mode is None else mode
+    mode = "constant" if mode is None else _spec.text("mode", mode)
     opset = _check_opset(opset)
     if opset <= 10:
         if axes is not None:
@@ -76,7 +76,11 @@ def _spec_for(type_name: str, shape: list[int], pads, value_tensor, float_value,
 def _float_attribute(constant_value) -> float:
     """Pad-1/2's FLOAT attribute `value`: a float32, so a finite value that rounds to infinity
     there is out of range (as the CLI's --value says), not silently infinite."""
-    value = float(constant_value)
+    try:
+        value = float(constant_value)
+    except (TypeError, ValueError):
+        raise TypeError(f"constant_value: Pad-1/2's FLOAT attribute 'value' is one number, got "
+                        f"{constant_value!r}") from None
     with np.errstate(over="ignore"):
         rounded = np.float32(value)
     if np.isinf(rounded) and np.isfinite(value):
