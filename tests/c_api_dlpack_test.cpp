@@ -58,6 +58,13 @@ TEST(CApi, DlpackTensorsWithElementStridesAndOffsets) {
   strides[0] = std::int64_t{1} << 62;
   EXPECT_EQ(padnd_tensor_from_dlpack(&t, &input, byte_strides, 2), PADND_OVERFLOW);
   EXPECT_EQ(padnd_tensor_from_dlpack(nullptr, &input, byte_strides, 2), PADND_INVALID_ARGUMENT);
+
+  // A 0-d tensor with (empty) strides, as torch exports one, needs no room for strides.
+  float scalar = 7;
+  DLTensor zero_d{&scalar, {kDLCPU, 0}, 0, {kDLFloat, 32, 1}, nullptr, strides, 0};
+  ASSERT_EQ(padnd_tensor_from_dlpack(&zero_d, &input, nullptr, 0), PADND_OK) << padnd_last_error();
+  EXPECT_EQ(input.rank, 0);
+  EXPECT_EQ(input.data, &scalar);
 }
 
 }  // namespace

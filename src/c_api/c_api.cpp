@@ -9,9 +9,11 @@
 #include <new>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "../checked.hpp"
 #include "c_api_internal.hpp"
 #include "padnd/adapters/ngraph.hpp"
 #include "padnd/adapters/numpy.hpp"
@@ -117,6 +119,19 @@ padnd_status guarded(const Body& body) noexcept {
 using padnd::c_api::require;
 using padnd::c_api::Texts;
 
+/// copy(), a copy of the caller's `bytes` bytes of `argument`; an allocation that fails (a
+/// count no caller holds, most likely) is an out_of_memory error naming them, not an internal one.
+template <class Copy>
+auto copy_of(const Copy& copy, std::int64_t bytes, const std::string& argument) {
+  try {
+    return copy();
+  } catch (const std::bad_alloc&) {
+  } catch (const std::length_error&) {
+  }
+  throw Error(Errc::out_of_memory,
+              argument + ": cannot allocate " + std::to_string(bytes) + " bytes to copy it");
+}
+
 /// `count` values at `values` (which may be null only when count is 0).
 std::vector<std::int64_t> ints(const std::int64_t* values, std::int64_t count,
                                const char* argument) {
@@ -124,9 +139,16 @@ std::vector<std::int64_t> ints(const std::int64_t* values, std::int64_t count,
     throw Error(Errc::invalid_argument,
                 std::string(argument) + ": negative count " + std::to_string(count));
   }
-  if (count > 0) require(values, argument);
-  return count > 0 ? std::vector<std::int64_t>(values, values + count)
-                   : std::vector<std::int64_t>{};
+  if (count == 0) return {};
+  require(values, argument);
+  const std::optional<std::int64_t> bytes =
+      padnd::detail::checked_mul(count, static_cast<std::int64_t>(sizeof(std::int64_t)));
+  if (!bytes) {
+    throw Error(Errc::overflow, std::string(argument) + ": count " + std::to_string(count) +
+                                    " of 8-byte values overflows int64 bytes");
+  }
+  return copy_of([&] { return std::vector<std::int64_t>(values, values + count); }, *bytes,
+                 argument);
 }
 
 /// `count` bytes at `data` (null only when count is 0).
@@ -134,13 +156,11 @@ std::string bytes_of(const void* data, std::int64_t count, const std::string& ar
   if (count < 0) {
     throw Error(Errc::invalid_argument, argument + ": negative length " + std::to_string(count));
   }
-  if (count > 0) require(data, argument.c_str());
-  if (static_cast<std::uint64_t>(count) > std::string().max_size()) {
-    throw Error(Errc::overflow, argument + ": length " + std::to_string(count) +
-                                    " is more than one value can hold");
-  }
-  return count > 0 ? std::string(static_cast<const char*>(data), static_cast<std::size_t>(count))
-                   : std::string();
+  if (count == 0) return {};
+  require(data, argument.c_str());
+  return copy_of(
+      [&] { return std::string(static_cast<const char*>(data), static_cast<std::size_t>(count)); },
+      count, argument);
 }
 
 constexpr auto kStringBytes = static_cast<std::int64_t>(sizeof(padnd_string));
@@ -310,7 +330,7 @@ padnd::PadSpec ngraph_spec(const padnd_ngraph_pad* o, const Input& in) {
     op.arg_pad_value = std::move(*value);
     op.padding_below = std::move(begin);
     op.padding_above = std::move(end);
-    if (o->interior != nullptr) {
+    if (o->interior != nullptr || o->interior_count != 0) {
       op.padding_interior = ints(o->interior, o->interior_count, "op.interior");
     }
     op.pad_mode = mode;
@@ -319,6 +339,10 @@ padnd::PadSpec ngraph_spec(const padnd_ngraph_pad* o, const Input& in) {
   if (o->version != 1) {
     throw Error(Errc::invalid_argument,
                 "op.version: nGraph Pad has versions 0 and 1, got " + std::to_string(o->version));
+  }
+  if (o->interior != nullptr || o->interior_count != 0) {
+    throw Error(Errc::invalid_argument, "op.interior: nGraph Pad v1 has no interior padding (got " +
+                                            std::to_string(o->interior_count) + " values)");
   }
   padnd::ngraph::PadV1 op;
   op.pads_begin = padnd::IntTensor::vector(std::move(begin));

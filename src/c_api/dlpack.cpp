@@ -125,7 +125,7 @@ void tensor_from_dlpack(const void* dltensor, padnd_tensor* out, std::int64_t* b
       throw Error(Errc::shape_mismatch, "byte_strides_out: room for " + std::to_string(capacity) +
                                             " strides, the tensor has " + std::to_string(t.ndim));
     }
-    require(byte_strides, "byte_strides_out");
+    if (t.ndim > 0) require(byte_strides, "byte_strides_out");
     for (std::int32_t k = 0; k < t.ndim; ++k) (void)byte_stride(t.strides[k], item, k);
     for (std::int32_t k = 0; k < t.ndim; ++k) {  // all checked: nothing is written on failure
       byte_strides[k] = byte_stride(t.strides[k], item, k);
