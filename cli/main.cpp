@@ -164,7 +164,12 @@ PadSpec lower_numpy(const Options& opt, const NpyDtype& dtype, const Pads& shape
     args.pad_width.emplace_back(a.begins[k], a.ends[k]);
   }
   args.modes = {opt.mode.value_or("constant")};
-  const std::string value = a.value ? a.value->elements.front() : std::string();
+  std::string value = a.value ? a.value->elements.front() : std::string();
+  if (!a.value && (dtype.kind == 'S' || dtype.kind == 'U')) {
+    // numpy.pad's default is the number 0, which numpy casts to the text "0" (zero bytes
+    // elsewhere: 0, False, the epoch).
+    value = parse_value("0", dtype, TextPadding::none);
+  }
   args.constant_values.assign(shape.size(), {value, value});
   set_numpy_keywords(opt, dtype, shape.size(), args);
   return numpy::to_canonical(args, shape);

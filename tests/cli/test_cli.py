@@ -489,6 +489,15 @@ def test_mode_names_per_spec(padnd):
     assert_same(out, np.array([3, 0, 1, 2, 3, 0], np.int8))
 
 
+@pytest.mark.parametrize("dtype", ["S3", ">U2", "<U1", "?", "<M8[s]", "<c8", "V2"])
+@pytest.mark.parametrize("memory", [None, "16"], ids=["in-memory", "out-of-core"])
+def test_numpy_constant_default_is_numpys_zero_in_every_dtype(padnd, dtype, memory):
+    a = np.frombuffer(bytes(range(1, 1 + 6 * np.dtype(dtype).itemsize)), dtype).reshape(2, 3)
+    expected = np.pad(a, ((1, 0), (0, 2)))
+    options = {} if memory is None else {"memory": memory}
+    assert_same(padnd.pad(a, [1, 0, 0, 2], spec="numpy", **options), expected)
+
+
 @pytest.mark.parametrize("mode", ["mean", "median", "maximum", "minimum", "linear_ramp"])
 def test_numpy_value_modes_with_default_keywords(padnd, mode):
     a = np.array([[1, 8, 3], [4, 5, 9]], dtype=np.int16)
