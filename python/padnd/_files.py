@@ -48,7 +48,7 @@ def pad_file(src, dst, pad_width, mode="constant", *, memory=None, progress=None
     a bad ``memory`` or one too small for the request, MemoryError where an allocation fails;
     each names the argument or the file.
     """
-    src, dst = os.fspath(src), os.fspath(dst)
+    src, dst = os.fsdecode(src), os.fsdecode(dst)  # bytes paths too, as np.load takes them
     memory = _memory_text(memory)
     if progress is not None and not isinstance(progress, bool):
         raise TypeError(f"progress: expected None, True or False, got {progress!r}")

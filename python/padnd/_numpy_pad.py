@@ -2,6 +2,7 @@
 # padnd.pad: numpy.pad's signature and results in every mode, on padnd's C++ engine.
 from __future__ import annotations
 
+import contextlib
 import numbers
 import operator
 import warnings
@@ -360,8 +361,9 @@ def input_window(shape, pad_width, mode="constant", *, window, dtype=None, negat
                                          kwargs)
     spec = request.spec()
     starts, lengths = window_ranges(window, _padnd.spec_shape(spec, list(dims)))
-    first, counts = _padnd.input_window(spec, element_type_name(native), list(dims), starts,
-                                        lengths)
+    element = element_type_name(native)
+    with _naming_numpy_dtype(element, dtype):
+        first, counts = _padnd.input_window(spec, element, list(dims), starts, lengths)
     return tuple(slice(s, s + n) for s, n in zip(first, counts))
 
 
@@ -471,7 +473,7 @@ def _execute(spec, data: np.ndarray, result: np.ndarray, threads: int, fresh_out
         result, starts, lengths = np.empty(empty, "V1"), list(empty), list(empty)
     strided = window is not None and (input_box is not None or not result.flags.c_contiguous)
     element = element_type_name(data.dtype)
-    try:
+    with _naming_numpy_dtype(element, dtype):
         _padnd.execute_spec(spec, data.__array_interface__["data"][0], element,
                             list(data.shape if input_shape is None else input_shape),
                             list(data.strides), result.__array_interface__["data"][0],
@@ -479,7 +481,14 @@ def _execute(spec, data: np.ndarray, result: np.ndarray, threads: int, fresh_out
                             window_start=starts, window_shape=lengths,
                             out_strides=list(result.strides) if strided else None,
                             input_box_start=box_start, input_box_shape=box_shape)
-    except TypeError as e:  # a type the engine holds as opaque bytes: name numpy's dtype
+
+
+@contextlib.contextmanager
+def _naming_numpy_dtype(element: str, dtype: np.dtype):
+    """A TypeError about a type the engine holds as opaque bytes names numpy's dtype instead."""
+    try:
+        yield
+    except TypeError as e:
         if not element.startswith("opaque") or f"got {element}" not in str(e):
             raise
         raise TypeError(str(e).replace(f"got {element}", f"got {dtype!r}")) from None

@@ -158,16 +158,21 @@ def _pad_by_lines(x, pad_width, mode, chunks, kwargs: dict):
     if not callable(mode):
         infer_shape(x.shape, pad_width, mode, **kwargs)  # numpy's errors, before any graph
     fill, fill_kwargs = ("constant", {}) if callable(mode) else (mode, kwargs)
+    # Given, not inferred: inferring it calls np.pad on an empty block, which edge and reflect
+    # refuse, and array expressions then fail to rechunk the result.
+    meta = np.empty((0,) * x.ndim, dtype=x.dtype)
     padded = x
     for axis in range(x.ndim):
         widths = _at(axis, pairs[axis], ((0, 0),) * x.ndim)
-        lines = padded.rechunk({axis: -1})
+        # numpy ramps all lines of an axis with one linspace, whose formula depends on all
+        # of them (numpy gh-5437): a ramp's pass is one block.
+        lines = padded.rechunk(-1 if fill == "linear_ramp" else {axis: -1})
         padded = lines.map_blocks(np.pad, widths, fill, **fill_kwargs, dtype=x.dtype,
                                   chunks=_at(axis, (sum(pairs[axis]) + x.shape[axis],),
-                                             lines.chunks))
+                                             lines.chunks), meta=meta)
     for axis in range(x.ndim) if callable(mode) else ():
         padded = padded.rechunk({axis: -1}).map_blocks(_call_on_lines, mode, pairs[axis],
-                                                       axis, kwargs, dtype=x.dtype)
+                                                       axis, kwargs, dtype=x.dtype, meta=meta)
     rule = tuple(_axis_chunks(x.chunks[k], *pairs[k], 0, padded.shape[k]) for k in range(x.ndim))
     # An axis that is all pad is one chunk: dask cannot size "auto" chunks of objects.
     return padded.rechunk(normalize_chunks(

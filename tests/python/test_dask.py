@@ -7,6 +7,7 @@
 import os
 import subprocess
 import sys
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -182,6 +183,19 @@ def test_numpy_input_object_arrays_and_callable_modes():
         padnd.dask.pad(da.from_array(objects, chunks=1), 1, negative="crop_then_pad")
 
 
+@pytest.mark.parametrize("chunks", [((3,), (1, 1, 1, 1)), ((1, 2), (4,)), 1, -1])
+def test_object_ramps_do_not_depend_on_the_chunks(chunks):
+    """numpy ramps an axis's lines with one linspace, whose formula depends on all of them."""
+    rng = np.random.default_rng(133)
+    a = np.empty((3, 4), dtype=object)
+    a[...] = [[Fraction(int(rng.integers(-9, 10)), int(rng.integers(1, 5))) for _ in range(4)]
+              for _ in range(3)]
+    widths = ((1, 5), (4, 7))
+    got = padnd.dask.pad(da.from_array(a, chunks=chunks), widths, "linear_ramp").compute()
+    expected = np.pad(a, widths, "linear_ramp")
+    assert [(type(v), v) for v in got.ravel()] == [(type(v), v) for v in expected.ravel()]
+
+
 @pytest.mark.parametrize("dtype, args, kwargs", [
     ("f8", (1, "bogus"), {}),
     ("f8", (-1, "edge"), {}),
@@ -197,8 +211,9 @@ def test_errors_are_padnd_pads_before_any_graph(dtype, args, kwargs):
     a = np.arange(6).reshape(2, 3).astype(dtype)
     with pytest.raises(Exception) as expected:
         padnd.pad(a, *args, **kwargs)
-    with pytest.raises(expected.type):
+    with pytest.raises(expected.type) as got:
         padnd.dask.pad(da.from_array(a, chunks=1), *args, **kwargs)
+    assert str(got.value) == str(expected.value)
 
 
 @pytest.mark.parametrize("mode", INDEX_MODES + VALUE_MODES)
@@ -218,7 +233,11 @@ def test_dask_array_expressions():
             "a = np.arange(20.0).reshape(4, 5)\n"
             "for mode in ['reflect', 'median', 'linear_ramp']:\n"
             "    padded = padnd.dask.pad(da.from_array(a, chunks=2), 3, mode)\n"
-            "    assert np.array_equal((padded + 1).compute(), np.pad(a, 3, mode) + 1), mode\n")
+            "    assert np.array_equal((padded + 1).compute(), np.pad(a, 3, mode) + 1), mode\n"
+            "objects = np.array([1, None, 'a'], dtype=object)\n"
+            "for mode in ['edge', 'reflect', 'constant']:\n"
+            "    padded = padnd.dask.pad(da.from_array(objects, chunks=1), 2, mode).compute()\n"
+            "    assert padded.tolist() == np.pad(objects, 2, mode).tolist(), mode\n")
     environment = {**os.environ, "DASK_ARRAY__QUERY_PLANNING": "True"}
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             env=environment, timeout=120)

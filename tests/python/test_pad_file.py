@@ -98,6 +98,8 @@ def test_extensions_and_path_types(tmp_path):
                    constant_values=7, memory=100)
     assert np.array_equal(np.load(tmp_path / "out.npy"),
                           padnd.pad(a, 1, interior=(1, 0), constant_values=7))
+    padnd.pad_file(os.fsencode(tmp_path / "in.npy"), os.fsencode(tmp_path / "b.npy"), 2)
+    assert np.array_equal(np.load(tmp_path / "b.npy"), np.pad(a, 2))  # bytes, as np.load takes
 
 
 def test_value_modes_beyond_the_budget_are_computed_in_the_output_file(tmp_path):
