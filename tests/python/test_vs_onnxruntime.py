@@ -100,6 +100,16 @@ def test_expected_difference_reflect_on_length_one_axis():
     np.testing.assert_array_equal(case.padnd(), [7] * 6)
 
 
+def test_expected_difference_repeated_axes():
+    """Axes that repeat once negatives are normalised: ONNX shape inference rejects them and
+    so does padnd (docs/spec.md §8.9); ORT 1.32 pads, the last of the repeats winning."""
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    case = PadCase(x, [1, 2, 0, 0], None, np.array([1, -1]), "constant", 18)
+    assert run_ort(case).shape == (2, 5)
+    with pytest.raises(ValueError, match="axes"):
+        case.padnd()
+
+
 def test_expected_difference_wrap_on_empty_input():
     """Wrap on data with a zero-length axis, even with no padding on it: ONNX defines the
     (empty) result and padnd returns it; ORT fails with "Unexpected mode of 3"."""
