@@ -84,7 +84,10 @@ def onnx_layout(pairs):
 
 
 def zero_of(dtype):
-    return np.zeros((), dtype)
+    """numpy.pad's default constant, the number 0 in `dtype`: the text "0" in S and U data,
+    all-zero bytes in the others."""
+    dtype = np.dtype(dtype)
+    return np.array(0).astype(dtype) if dtype.kind in "SU" else np.zeros((), dtype)
 
 
 # x87 long doubles (in either byte order, alone or in a complex) carry 6 undefined padding bytes.
