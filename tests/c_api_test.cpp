@@ -249,38 +249,56 @@ TEST(CApi, OpenVinoNgraphAndNumpyArguments) {
             std::string::npos);
 }
 
-TEST(CApi, CountsNoCallerHoldsAreNamedNotInternal) {
+/// The C API's status and message for an unusable request, checked.
+void expect_status(padnd_status got, padnd_status want, const char* text) {
+  EXPECT_EQ(got, want) << padnd_last_error();
+  EXPECT_NE(std::string(padnd_last_error()).find(text), std::string::npos) << padnd_last_error();
+}
+
+TEST(CApi, CountsWhoseBytesOverflowAreNamed) {
   const std::vector<float> data{1, 2};
   const std::int64_t shape[1] = {2};
   const padnd_tensor input{data.data(), {PADND_FLOAT32, 0}, 1, shape, nullptr};
   const std::int64_t pads[2] = {1, 1};
   padnd_plan* plan = nullptr;
-  const auto expect = [](padnd_status got, padnd_status want, const char* text) {
-    EXPECT_EQ(got, want) << padnd_last_error();
-    EXPECT_NE(std::string(padnd_last_error()).find(text), std::string::npos) << padnd_last_error();
-  };
-  padnd_onnx_pad node{18, 2, "constant", pads, INT64_MAX, nullptr, 0, nullptr, nullptr, 0};
-  expect(padnd_plan_create_onnx(&input, &node, &plan), PADND_OVERFLOW,
-         "node.pads: count 9223372036854775807 of 8-byte values overflows int64 bytes");
-  node.pads_count = std::int64_t{1} << 59;  // 4 EiB: an allocation that fails, named
-  expect(padnd_plan_create_onnx(&input, &node, &plan), PADND_OUT_OF_MEMORY,
-         "node.pads: cannot allocate 4611686018427387904 bytes to copy it");
+  const padnd_onnx_pad node{18, 2, "constant", pads, INT64_MAX, nullptr, 0, nullptr, nullptr, 0};
+  expect_status(padnd_plan_create_onnx(&input, &node, &plan), PADND_OVERFLOW,
+                "node.pads: count 9223372036854775807 of 8-byte values overflows int64 bytes");
   const std::int64_t widths[2] = {1, 1};
   const char* constant = "constant";
-  padnd_numpy_pad args{widths, INT64_MAX / 2, &constant, 1,       nullptr, 0,       nullptr, 0,
-                       {0, 0}, nullptr,       0,         nullptr, -1,      nullptr, 0};
-  expect(padnd_plan_create_numpy(&input, &args, &plan), PADND_OVERFLOW, "args.pad_width: count");
+  const padnd_numpy_pad args{widths, INT64_MAX / 2, &constant, 1,       nullptr,
+                             0,      nullptr,       0,         {0, 0},  nullptr,
+                             0,      nullptr,       -1,        nullptr, 0};
+  expect_status(padnd_plan_create_numpy(&input, &args, &plan), PADND_OVERFLOW,
+                "args.pad_width: count");
+  EXPECT_EQ(plan, nullptr);
+}
+
+// ASan and TSan end the process, rather than throw std::bad_alloc, when operator new is asked
+// for more than they can map; those builds leave this test out (the others run it).
+#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+TEST(CApi, CopiesThatCannotBeAllocatedNameTheirBytes) {
+  const std::vector<float> data{1, 2};
+  const std::int64_t shape[1] = {2};
+  const padnd_tensor input{data.data(), {PADND_FLOAT32, 0}, 1, shape, nullptr};
+  const std::int64_t pads[2] = {1, 1};
+  padnd_plan* plan = nullptr;
+  const std::int64_t count = std::int64_t{1} << 59;  // 4 EiB: no allocator has it
+  const padnd_onnx_pad node{18, 2, "constant", pads, count, nullptr, 0, nullptr, nullptr, 0};
+  expect_status(padnd_plan_create_onnx(&input, &node, &plan), PADND_OUT_OF_MEMORY,
+                "node.pads: cannot allocate 4611686018427387904 bytes to copy it");
   const padnd_string text{"x", std::int64_t{1} << 62};
-  std::vector<std::int64_t> one{1}, none{0};
+  const std::vector<std::int64_t> one{1}, none{0};
   padnd_pad_spec spec = c_spec(one, none, PADND_CONSTANT);
   spec.value = &text;
   spec.value_bytes = sizeof text;
   const std::vector<padnd_string> strings(2, {"s", 1});
   const padnd_tensor string_input{strings.data(), {PADND_STRING, 0}, 1, shape, nullptr};
-  expect(padnd_plan_create(&string_input, &spec, &plan), PADND_OUT_OF_MEMORY,
-         "spec.value.data: cannot allocate 4611686018427387904 bytes to copy it");
+  expect_status(padnd_plan_create(&string_input, &spec, &plan), PADND_OUT_OF_MEMORY,
+                "spec.value.data: cannot allocate 4611686018427387904 bytes to copy it");
   EXPECT_EQ(plan, nullptr);
 }
+#endif
 
 TEST(CApi, NgraphInteriorOnlyWhereItExists) {
   const std::vector<float> data{1, 2, 3, 4, 5, 6};
