@@ -165,9 +165,9 @@ PadSpec lower_numpy(const Options& opt, const NpyDtype& dtype, const Pads& shape
   }
   args.modes = {opt.mode.value_or("constant")};
   std::string value = a.value ? a.value->elements.front() : std::string();
-  if (!a.value && (dtype.kind == 'S' || dtype.kind == 'U')) {
-    // numpy.pad's default is the number 0, which numpy casts to the text "0" (zero bytes
-    // elsewhere: 0, False, the epoch).
+  if (!a.value && args.modes.front() == "constant" && (dtype.kind == 'S' || dtype.kind == 'U')) {
+    // numpy.pad's default constant is the number 0, which numpy casts to the text "0" (zero
+    // bytes elsewhere: 0, False, the epoch). `empty` keeps zero bits (docs/spec.md §7.1).
     value = parse_value("0", dtype, TextPadding::none);
   }
   args.constant_values.assign(shape.size(), {value, value});

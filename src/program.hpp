@@ -19,8 +19,9 @@ namespace padnd::detail {
 /// One axis of a plan after merging: output length, input stride and where each output position
 /// reads from, in O(min(border, period)) memory: a middle run read straight from the input
 /// (every mid_step-th position, the pad value between: interior padding), and for each border
-/// one period of sources in Program::borders_ (docs/design.md, "Plans"): border positions a
-/// period apart read the same source, so farther positions fold onto the tabulated ones.
+/// one period of sources in Program::borders_ (docs/design.md §4, "Per-axis sources"): border
+/// positions a period apart read the same source, so farther positions fold onto the tabulated
+/// ones.
 struct PlanAxis {
   static constexpr std::int64_t kPad = -1;  ///< source of a pad-value position
   std::int64_t out_len = 0;

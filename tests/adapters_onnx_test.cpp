@@ -80,7 +80,7 @@ TEST(adapters_onnx, UnknownOpsetRejected) {
 }
 
 TEST(adapters_onnx, TypeListSizesPerVersion) {
-  // §2.2: 3, 3, 11, 16 (x3), 22, 23, 24, 26 types.
+  // docs/spec.md §4.2: 3, 3, 11, 16 (x3), 22, 23, 24, 26 types.
   const std::pair<int, int> expected[] = {{1, 3},   {2, 3},   {11, 11}, {13, 16}, {18, 16},
                                           {19, 16}, {21, 22}, {23, 23}, {24, 24}, {25, 26}};
   for (auto [opset, count] : expected) {
@@ -98,8 +98,8 @@ TEST(adapters_onnx, TypeListSizesPerVersion) {
   EXPECT_TRUE(onnx::type_allowed(13, DType::complex128));
 }
 
-/// §7 item 3: each type is rejected at the last version without it and accepted at the first
-/// version with it.
+/// docs/spec.md §4.5 rule 1: each type is rejected at the last version without it and accepted at
+/// the first version with it.
 TEST(adapters_onnx, TypeTransitionsBetweenVersions) {
   struct Step {
     DType type;
@@ -457,7 +457,7 @@ TEST(adapters_onnx, Rank0DataWithEmptyPadsIsIdentity) {
 TEST(adapters_onnx, ValueAttributeConvertedToT) {
   PadNode n = node_at(2, {1, 0});
   n.value = 0.1F;
-  // float16: round to nearest even -> 0x2E66 = 0.0999755859375 (§6 ex. 36)
+  // float16: round to nearest even -> 0x2E66 = 0.0999755859375 (docs/spec.md §9 ex. 36)
   const PadSpec half = onnx::to_canonical(n, DType::float16, {2});
   ASSERT_EQ(half.value.size(), 2U);
   std::uint16_t bits = 0;

@@ -70,7 +70,8 @@ TEST(adapters_openvino, PadsMustBeInteger) {
   }
 }
 
-/// §7 item 3: int32 pads are rejected by ONNX but accepted here (any integer type).
+/// docs/spec.md §4.5 rule 4 and §5.1: int32 pads are rejected by ONNX but accepted here (any
+/// integer type).
 TEST(adapters_openvino, AnyIntegerPadsTypeAccepted) {
   for (DType t : {DType::int32, DType::int8, DType::uint16, DType::int64, DType::uint64}) {
     for (int version : {1, 12}) {

@@ -705,7 +705,7 @@ INSTANTIATE_TEST_SUITE_P(spec_ngraph_backend, SpecExample,
 INSTANTIATE_TEST_SUITE_P(spec_onnx_node_tests, SpecExample, ::testing::ValuesIn(onnx_node_tests()),
                          example_name);
 
-/// Every numbered example of §6 is in the table exactly once (50 is split per mode).
+/// Every numbered example of docs/spec.md §9 is in the table exactly once (50 is split per mode).
 TEST(spec_examples, AllSeventyFiveCovered) {
   std::vector<int> seen(76, 0);
   for (const Example& ex : section6()) {

@@ -58,7 +58,8 @@ void check_mode_pads(const PadSpec& spec, const std::vector<std::int64_t>& data_
                                             "edge");
       break;
     case Mode::reflect:
-      // Literal rule `pads <= D - 1`: also rejects a length-0 axis with zero pads (§6 ex. 64).
+      // Literal rule `pads <= D - 1`: also rejects a length-0 axis with zero pads (docs/spec.md §9
+      // ex. 64).
       adapters::require_pads_at_most(spec.axes, data_shape, -1, "pads_begin", "pads_end",
                                      "reflect");
       break;

@@ -499,6 +499,9 @@ def test_numpy_constant_default_is_numpys_zero_in_every_dtype(padnd, dtype, memo
     expected = np.pad(a, ((1, 0), (0, 2)))
     options = {} if memory is None else {"memory": memory}
     assert_same(padnd.pad(a, [1, 0, 0, 2], spec="numpy", **options), expected)
+    # `empty` leaves numpy's memory unwritten; padnd writes zero bits (docs/spec.md §7.1).
+    zero_bits = np.pad(a, ((1, 0), (0, 2)), constant_values=np.zeros((), a.dtype))
+    assert_same(padnd.pad(a, [1, 0, 0, 2], spec="numpy", mode="empty", **options), zero_bits)
 
 
 @pytest.mark.parametrize("mode", ["mean", "median", "maximum", "minimum", "linear_ramp"])
