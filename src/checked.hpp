@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string_view>
 
 #include "padnd/pad_spec.hpp"
 
@@ -24,6 +25,10 @@ constexpr std::optional<std::int64_t> checked_mul(std::int64_t a, std::int64_t b
   if (__builtin_mul_overflow(a, b, &r)) return std::nullopt;
   return r;
 }
+
+/// The element count of `shape` (numpy's rule: the lengths other than 0 multiply within int64,
+/// even where one is 0); errors name `argument`. padnd::element_count names "shape".
+std::int64_t element_count_of(std::span<const std::int64_t> shape, std::string_view argument);
 
 /// An axis's lengths once padded (docs/spec.md §2.2): its `in_len` elements with `interior`
 /// elements between neighbours (dilated), and begin + dilated + end (out_len, possibly negative).

@@ -758,7 +758,9 @@ Plan PlanAccess::validate(const ElementType& type, const std::vector<std::int64_
   plan.in_shape_.assign(shape.begin(), shape.end());
   infer_shape_into(shape, spec, plan.out_shape_);
   plan.in_elems_ = element_count(shape);
-  plan.out_elems_ = element_count(plan.out_shape_);
+  plan.out_elems_ = element_count_of(plan.out_shape_,
+                                     "output shape (the input's lengths with "
+                                     "their pads)");
   plan.out_bytes_ = storage_bytes(type, plan.out_elems_);
   check_value(type, spec.value, "value");
   Program& prog = program(plan);

@@ -44,13 +44,18 @@ std::byte* allocate_bytes(std::int64_t bytes) {
 }  // namespace
 
 std::int64_t element_count(std::span<const std::int64_t> shape) {
+  return detail::element_count_of(shape, "shape");
+}
+
+std::int64_t detail::element_count_of(std::span<const std::int64_t> shape,
+                                      std::string_view argument) {
   // numpy's rule: the lengths other than 0 must multiply within int64 even when one is 0, so
   // that the answer does not depend on the order of the axes.
   std::int64_t product = 1;
   bool empty = false;
   for (std::size_t axis = 0; axis < shape.size(); ++axis) {
     if (shape[axis] < 0) {
-      throw Error(Errc::invalid_argument, "shape: axis " + std::to_string(axis) +
+      throw Error(Errc::invalid_argument, std::string(argument) + ": axis " + std::to_string(axis) +
                                               " has negative length " +
                                               std::to_string(shape[axis]));
     }
@@ -60,9 +65,9 @@ std::int64_t element_count(std::span<const std::int64_t> shape) {
     }
     const std::optional<std::int64_t> next = detail::checked_mul(product, shape[axis]);
     if (!next) {
-      throw Error(Errc::overflow, "shape: element count overflows int64 at axis " +
-                                      std::to_string(axis) + " (length " +
-                                      std::to_string(shape[axis]) + ")");
+      throw Error(Errc::overflow,
+                  std::string(argument) + ": element count overflows int64 at axis " +
+                      std::to_string(axis) + " (length " + std::to_string(shape[axis]) + ")");
     }
     product = *next;
   }

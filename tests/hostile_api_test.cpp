@@ -84,6 +84,46 @@ TEST(HostileApi, ElementCountOfHugeLengthsAndAZeroFailsInAnyOrder) {
   }
 }
 
+TEST(HostileApi, OutputCountOverflowNamesTheOutputShape) {
+  const std::vector<std::int64_t> shape{1, 1};
+  const PadSpec spec = pads({{std::int64_t{1} << 32, 0}, {std::int64_t{1} << 32, 0}});
+  expect_error([&] { (void)padnd::make_plan(ElementType{DType::uint8}, shape, {}, spec); },
+               Errc::overflow,
+               {"output shape (the input's lengths with their pads): element count overflows "
+                "int64 at axis 1 (length 4294967297)"});
+}
+
+/// Every adapter checks the data's shape before comparing pads with it (docs/spec.md §1.2):
+/// a reflect limit of length - 1 on INT64_MIN would overflow.
+TEST(HostileApi, AdaptersRejectNegativeDataLengthsFirst) {
+  const std::vector<std::int64_t> shape{2, std::numeric_limits<std::int64_t>::min()};
+  const std::vector<std::string> named{"shape: axis 1 has negative length -9223372036854775808"};
+  padnd::openvino::PadOp ov;
+  ov.pad_mode = "reflect";
+  ov.pads_begin = padnd::IntTensor::vector({0, 1});
+  ov.pads_end = padnd::IntTensor::vector({0, 0});
+  expect_error([&] { padnd::openvino::to_canonical(ov, DType::float32, shape); },
+               Errc::invalid_argument, {"data shape", named[0]});
+  padnd::ngraph::PadV1 v1;
+  v1.pads_begin = ov.pads_begin;
+  v1.pads_end = ov.pads_end;
+  v1.pad_mode = "reflect";
+  expect_error([&] { padnd::ngraph::to_canonical(v1, DType::float32, shape); },
+               Errc::invalid_argument, {"arg shape", named[0]});
+  padnd::onnx::PadNode node;
+  node.opset = 18;
+  node.input_count = 2;
+  node.mode = "reflect";
+  node.pads = padnd::IntTensor::vector({0, 1, 0, 0});
+  expect_error([&] { padnd::onnx::to_canonical(node, DType::float32, shape); },
+               Errc::invalid_argument, {"data shape", named[0]});
+  padnd::numpy::PadArgs args;
+  args.pad_width = {{0, 0}, {1, 0}};
+  args.modes = {"reflect"};
+  expect_error([&] { padnd::numpy::to_canonical(args, shape); }, Errc::invalid_argument,
+               {"array shape", named[0]});
+}
+
 TEST(HostileApi, OutOfRangeEnumsAreRejected) {
   expect_error(
       [] {

@@ -127,7 +127,8 @@ std::int64_t window_work_bytes(const Plan& plan, const Window& window);
 /// execute_window with only a box of the input in memory (a chunk, a tile read from a file):
 /// `in` points at input element `input_box.start`, `input_box.shape` elements laid out with the
 /// plan's input strides, which must contain input_window(plan, window) (checked before
-/// anything is written). Nothing outside the box is read.
+/// anything is written). Nothing outside the box is read. Not for packed 4-/2-bit types, which
+/// take the dense form only (invalid_argument).
 void execute_window(const Plan& plan, const void* in, const Window& input_box, const Window& window,
                     void* out, std::span<const std::int64_t> out_byte_strides,
                     const ExecOptions& options = {});

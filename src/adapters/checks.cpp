@@ -67,6 +67,10 @@ void require_not_numpy_only(const ElementType& type, std::string_view argument,
   }
 }
 
+void require_shape(std::span<const std::int64_t> shape, std::string_view argument) {
+  (void)detail::element_count_of(shape, std::string(argument) + " shape");
+}
+
 void require_integer_type(const IntTensor& t, std::string_view argument, std::string_view context) {
   if (!is_integer(t.type)) {
     fail(Errc::unsupported_type, argument,

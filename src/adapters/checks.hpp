@@ -64,6 +64,10 @@ struct ModeName {
 Mode parse_mode(std::string_view text, std::span<const ModeName> accepted,
                 std::string_view argument, bool ignore_case, std::string_view context);
 
+/// Requires a valid data shape (no negative length, an element count within int64), before any
+/// rule compares pads with it (docs/spec.md §1.2); `argument` names the data input.
+void require_shape(std::span<const std::int64_t> shape, std::string_view argument);
+
 /// Per-axis pads from a begin and an end vector of equal length.
 std::vector<AxisPad> axis_pads(std::span<const std::int64_t> begin,
                                std::span<const std::int64_t> end);

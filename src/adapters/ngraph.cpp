@@ -85,6 +85,7 @@ PadSpec make_spec(std::vector<AxisPad> pads, Mode mode) {
 PadSpec to_canonical(const PadV0& op, const ElementType& arg_type,
                      const std::vector<std::int64_t>& arg_shape) {
   const std::string where = "nGraph Pad v0";
+  adapters::require_shape(arg_shape, "arg");
   adapters::require_not_numpy_only(arg_type, "arg", where);
   const Mode mode = adapters::parse_mode(op.pad_mode, kModes, "pad_mode", true, where);
   // v0 always takes the pad value as an input, so it is checked whatever the mode.
@@ -122,6 +123,7 @@ PadSpec to_canonical(const PadV0& op, const ElementType& arg_type,
 PadSpec to_canonical(const PadV1& op, const ElementType& arg_type,
                      const std::vector<std::int64_t>& arg_shape) {
   const std::string where = "nGraph Pad v1";
+  adapters::require_shape(arg_shape, "arg");
   adapters::require_not_numpy_only(arg_type, "arg", where);
   const Mode mode = adapters::parse_mode(op.pad_mode, kModes, "pad_mode", true, where);
   adapters::require_vector(op.pads_begin, "pads_begin");

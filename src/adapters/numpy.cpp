@@ -152,6 +152,7 @@ const ModeRule* find_mode(std::string_view name) noexcept {
 }
 
 PadSpec to_canonical(const PadArgs& args, const std::vector<std::int64_t>& shape) {
+  adapters::require_shape(shape, "array");
   check_counts(args, shape.size());
   PadSpec spec;
   spec.axes.resize(shape.size());

@@ -248,6 +248,7 @@ bool type_allowed(int opset, const ElementType& type) {
 PadSpec to_canonical(const PadNode& node, const ElementType& data_type,
                      const std::vector<std::int64_t>& data_shape) {
   const int version = pad_version(node.opset);
+  adapters::require_shape(data_shape, "data");
   const std::string where = context_text(version, node.opset);
   if (!type_allowed_at_version(version, data_type)) {
     fail(Errc::unsupported_type, "data",

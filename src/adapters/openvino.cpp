@@ -80,6 +80,7 @@ PadSpec to_canonical(const PadOp& op, const ElementType& data_type,
     fail(Errc::invalid_argument, "version",
          "OpenVINO Pad-" + std::to_string(op.version) + " does not exist; known versions: 1, 12");
   }
+  adapters::require_shape(data_shape, "data");
   const std::string where = "OpenVINO Pad-" + std::to_string(op.version);
   const Mode mode = checked_mode(op, data_type, where);
   check_pads(op.pads_begin, "pads_begin", data_shape.size(), where);
