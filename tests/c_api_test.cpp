@@ -255,13 +255,20 @@ void expect_status(padnd_status got, padnd_status want, const char* text) {
   EXPECT_NE(std::string(padnd_last_error()).find(text), std::string::npos) << padnd_last_error();
 }
 
+/// An ONNX Pad-18 node whose `pads` input claims `count` values.
+padnd_onnx_pad onnx_pads_of_count(std::int64_t count) {
+  static const std::int64_t pads[2] = {1, 1};
+  return {18, 2, "constant", pads, count, nullptr, 0, nullptr, nullptr, 0};
+}
+
+const std::int64_t kTwo[1] = {2};
+const float kTwoFloats[2] = {1, 2};
+const padnd_tensor kTwoFloatInput{kTwoFloats, {PADND_FLOAT32, 0}, 1, kTwo, nullptr};
+
 TEST(CApi, CountsWhoseBytesOverflowAreNamed) {
-  const std::vector<float> data{1, 2};
-  const std::int64_t shape[1] = {2};
-  const padnd_tensor input{data.data(), {PADND_FLOAT32, 0}, 1, shape, nullptr};
-  const std::int64_t pads[2] = {1, 1};
+  const padnd_tensor& input = kTwoFloatInput;
   padnd_plan* plan = nullptr;
-  const padnd_onnx_pad node{18, 2, "constant", pads, INT64_MAX, nullptr, 0, nullptr, nullptr, 0};
+  const padnd_onnx_pad node = onnx_pads_of_count(INT64_MAX);
   expect_status(padnd_plan_create_onnx(&input, &node, &plan), PADND_OVERFLOW,
                 "node.pads: count 9223372036854775807 of 8-byte values overflows int64 bytes");
   const std::int64_t widths[2] = {1, 1};
@@ -278,14 +285,9 @@ TEST(CApi, CountsWhoseBytesOverflowAreNamed) {
 // for more than they can map; those builds leave this test out (the others run it).
 #if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
 TEST(CApi, CopiesThatCannotBeAllocatedNameTheirBytes) {
-  const std::vector<float> data{1, 2};
-  const std::int64_t shape[1] = {2};
-  const padnd_tensor input{data.data(), {PADND_FLOAT32, 0}, 1, shape, nullptr};
-  const std::int64_t pads[2] = {1, 1};
   padnd_plan* plan = nullptr;
-  const std::int64_t count = std::int64_t{1} << 59;  // 4 EiB: no allocator has it
-  const padnd_onnx_pad node{18, 2, "constant", pads, count, nullptr, 0, nullptr, nullptr, 0};
-  expect_status(padnd_plan_create_onnx(&input, &node, &plan), PADND_OUT_OF_MEMORY,
+  const padnd_onnx_pad node = onnx_pads_of_count(std::int64_t{1} << 59);  // 4 EiB of values
+  expect_status(padnd_plan_create_onnx(&kTwoFloatInput, &node, &plan), PADND_OUT_OF_MEMORY,
                 "node.pads: cannot allocate 4611686018427387904 bytes to copy it");
   const padnd_string text{"x", std::int64_t{1} << 62};
   const std::vector<std::int64_t> one{1}, none{0};
@@ -293,7 +295,7 @@ TEST(CApi, CopiesThatCannotBeAllocatedNameTheirBytes) {
   spec.value = &text;
   spec.value_bytes = sizeof text;
   const std::vector<padnd_string> strings(2, {"s", 1});
-  const padnd_tensor string_input{strings.data(), {PADND_STRING, 0}, 1, shape, nullptr};
+  const padnd_tensor string_input{strings.data(), {PADND_STRING, 0}, 1, kTwo, nullptr};
   expect_status(padnd_plan_create(&string_input, &spec, &plan), PADND_OUT_OF_MEMORY,
                 "spec.value.data: cannot allocate 4611686018427387904 bytes to copy it");
   EXPECT_EQ(plan, nullptr);
