@@ -10,7 +10,6 @@
 #include <cstdint>
 #include <new>
 #include <optional>
-#include <span>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -249,21 +248,17 @@ std::vector<std::string> pad_strings(const padnd::PadSpec& spec,
   values.reserve(elements.size());
   for (const nb::bytes& e : elements) values.emplace_back(e.c_str(), e.size());
   const padnd::Plan plan = padnd::make_plan(parse_type("string"), shape, {}, spec);
-  // Counts of shapes that planning checked (the window's is at most the output's).
-  const auto count_of = [](std::span<const std::int64_t> dims) {
-    std::size_t count = 1;
-    for (const std::int64_t length : dims) count *= static_cast<std::size_t>(length);
-    return count;
-  };
-  if (values.size() != count_of(plan.input_shape())) {
+  const std::int64_t in_count = padnd::element_count(shape);  // planning checked it
+  if (static_cast<std::int64_t>(values.size()) != in_count) {
     throw padnd::Error(padnd::Errc::shape_mismatch, "data: " + std::to_string(values.size()) +
                                                         " strings for a shape of " +
-                                                        std::to_string(count_of(shape)));
+                                                        std::to_string(in_count));
   }
   const Ints out_shape =
       window_shape.value_or(Ints(plan.output_shape().begin(), plan.output_shape().end()));
-  if (window_start) (void)padnd::input_window(plan, {*window_start, out_shape});  // checks it
-  const std::size_t count = count_of(out_shape);
+  // The window is checked before its strings are allocated (execute_window checks it again).
+  if (window_start) (void)padnd::input_window(plan, {*window_start, out_shape});
+  const auto count = static_cast<std::size_t>(padnd::element_count(out_shape));
   // Planning checked that the output's count * sizeof(std::string) fits in int64.
   const std::int64_t out_bytes = static_cast<std::int64_t>(count * sizeof(std::string));
   std::vector<std::string> out;
