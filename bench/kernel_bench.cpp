@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// kernel/<kernel>_<width>: every row kernel of the kernel list (src/kernels/kernel_list.hpp)
-// alone, on 4096 rows of about 256 bytes in cache (a border of one pad value, the copy, a border
-// of one repeated element). Bytes/second count bytes read + bytes written.
+// kernel/<kernel>_<width>: every row kernel of the kernel list
+// (src/executors/cpu/kernels/kernel_list.hpp) alone, on 4096 rows of about 256 bytes in cache (a
+// border of one pad value, the copy, a border of one repeated element). Bytes/second count bytes
+// read + bytes written.
 #include "kernel_bench.hpp"
 
 #include <benchmark/benchmark.h>
@@ -10,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "kernels/kernel_list.hpp"
-#include "plan_internal.hpp"
+#include "executors/cpu/kernels/kernel_list.hpp"
+#include "plan/plan_internal.hpp"
 
 namespace {
 

@@ -46,8 +46,8 @@
 #include <thread>
 #include <vector>
 
+#include "executors/cpu/kernels/moves.hpp"
 #include "kernel_bench.hpp"
-#include "kernels/moves.hpp"
 #include "padnd/padnd.hpp"
 
 namespace {
@@ -77,8 +77,8 @@ padnd::PadSpec spec_of(const Workload& w) {
 std::int64_t read_bytes(const Workload& w) {
   std::int64_t elems = 1;
   for (std::size_t k = 0; k < w.shape.size(); ++k) {
-    elems *= std::max<std::int64_t>(
-        0, w.shape[k] - std::max<std::int64_t>(0, -w.begins[k]) - std::max<std::int64_t>(0, -w.ends[k]));
+    elems *= std::max<std::int64_t>(0, w.shape[k] - std::max<std::int64_t>(0, -w.begins[k]) -
+                                           std::max<std::int64_t>(0, -w.ends[k]));
   }
   return padnd::storage_bytes(padnd::ElementType{w.dtype}, elems);
 }
@@ -402,7 +402,7 @@ void value_window(benchmark::State& state, padnd::Mode mode, std::int64_t width,
 }
 
 benchmark::TimeUnit unit_for(const std::string& size) {
-  return size == "large" ? benchmark::kMillisecond
+  return size == "large"    ? benchmark::kMillisecond
          : size == "medium" ? benchmark::kMicrosecond
                             : benchmark::kNanosecond;
 }
@@ -414,19 +414,22 @@ void register_all() {
     const benchmark::TimeUnit unit = unit_for(size);
     for (const int threads : {0, 1}) {
       const std::string label = threads == 0 ? "all" : "1";
-      benchmark::RegisterBenchmark(("pad/" + name + "/threads:" + label).c_str(),
-                                   pad_into_touched, w, threads, padnd::Streaming::automatic)
-          ->UseRealTime()->Unit(unit);
+      benchmark::RegisterBenchmark(("pad/" + name + "/threads:" + label).c_str(), pad_into_touched,
+                                   w, threads, padnd::Streaming::automatic)
+          ->UseRealTime()
+          ->Unit(unit);
     }
     benchmark::RegisterBenchmark(("alloc/" + name).c_str(), pad_allocating, w)
-        ->UseRealTime()->Unit(unit);
+        ->UseRealTime()
+        ->Unit(unit);
     if (size == "tiny") {
       benchmark::RegisterBenchmark(("overhead/plan+execute/" + name).c_str(), per_call, w, true);
       benchmark::RegisterBenchmark(("overhead/execute/" + name).c_str(), per_call, w, false);
     }
     if (size == "medium") {
       benchmark::RegisterBenchmark(("memcpy_serial/" + name).c_str(), memcpy_touched, w, 1)
-          ->UseRealTime()->Unit(unit);
+          ->UseRealTime()
+          ->Unit(unit);
     }
     if (size != "large") continue;  // the all-core memcpy bounds are quoted for large workloads
     benchmark::RegisterBenchmark(("tiles64/" + name).c_str(), pad_tiles, w,
@@ -452,11 +455,14 @@ void register_all() {
     }
     benchmark::RegisterBenchmark(("pad_cached/" + name).c_str(), pad_into_touched, w, 0,
                                  padnd::Streaming::never)
-        ->UseRealTime()->Unit(unit);
+        ->UseRealTime()
+        ->Unit(unit);
     benchmark::RegisterBenchmark(("memcpy/" + name).c_str(), memcpy_touched, w, cores())
-        ->UseRealTime()->Unit(unit);
+        ->UseRealTime()
+        ->Unit(unit);
     benchmark::RegisterBenchmark(("memcpy_fresh/" + name).c_str(), memcpy_fresh, w)
-        ->UseRealTime()->Unit(unit);
+        ->UseRealTime()
+        ->Unit(unit);
   }
   for (const padnd::Mode mode : {padnd::Mode::mean, padnd::Mode::linear_ramp}) {
     for (const std::int64_t width : {1'000, 100'000, 10'000'000}) {

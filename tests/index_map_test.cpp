@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The index map (src/index_map.hpp) against a naive while-loop mapping, exhaustively.
-#include "index_map.hpp"
+// The index map (src/plan/index_map.hpp) against a naive while-loop mapping, exhaustively.
+#include "plan/index_map.hpp"
 
 #include <gtest/gtest.h>
 

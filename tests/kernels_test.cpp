@@ -5,13 +5,13 @@
 // of up to kGroupRows rows a line of each at a time, each way of storing a line, and the cached
 // copy (copy_bytes, its AVX2 loop alone too) at every length to 700 bytes and around its
 // thresholds.
-#include "kernels/bytes_rows.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cstddef>
 #include <cstring>
 #include <vector>
+
+#include "executors/cpu/kernels/bytes_rows.hpp"
 
 namespace padnd {
 namespace {

@@ -16,8 +16,8 @@
 #include <thread>
 #include <vector>
 
+#include "executors/cpu/parallel/thread_pool.hpp"
 #include "padnd/plan.hpp"
-#include "parallel/thread_pool.hpp"
 #include "support/reference.hpp"
 
 namespace padnd {
@@ -33,15 +33,31 @@ struct Case {
 
 std::vector<Case> cases() {
   return {
-      {"constant_spatial", {DType::float32}, {8, 16, 50, 50}, {{0, 0}, {0, 0}, {1, 2}, {3, 1}}, Mode::constant},
-      {"reflect_outer_slabs", {DType::float32}, {40, 64, 128}, {{9, 7}, {0, 0}, {0, 0}}, Mode::reflect},
+      {"constant_spatial",
+       {DType::float32},
+       {8, 16, 50, 50},
+       {{0, 0}, {0, 0}, {1, 2}, {3, 1}},
+       Mode::constant},
+      {"reflect_outer_slabs",
+       {DType::float32},
+       {40, 64, 128},
+       {{9, 7}, {0, 0}, {0, 0}},
+       Mode::reflect},
       {"edge_3d", {DType::uint16}, {4, 40, 60, 60}, {{0, 0}, {2, 1}, {2, 2}, {1, 3}}, Mode::edge},
       {"wrap_large_pads", {DType::int8}, {300, 700}, {{400, 5}, {3, 900}}, Mode::wrap},
       {"symmetric_crop", {DType::float64}, {200, 900}, {{-3, 40}, {50, -7}}, Mode::symmetric},
-      {"interior", {DType::float32}, {4, 8, 64, 64}, {{0, 0}, {1, 0}, {1, 2, 1}, {2, 1, 2}}, Mode::constant},
+      {"interior",
+       {DType::float32},
+       {4, 8, 64, 64},
+       {{0, 0}, {1, 0}, {1, 2, 1}, {2, 1, 2}},
+       Mode::constant},
       {"last_axis", {DType::float32}, {200000, 7}, {{0, 0}, {0, 1}}, Mode::constant},
       {"one_long_row", {DType::complex128}, {300000}, {{5, 3}}, Mode::reflect},
-      {"three_byte_unit", {DType::uint8}, {4, 300, 400, 3}, {{0, 0}, {4, 4}, {4, 4}, {0, 0}}, Mode::constant},
+      {"three_byte_unit",
+       {DType::uint8},
+       {4, 300, 400, 3},
+       {{0, 0}, {4, 4}, {4, 4}, {0, 0}},
+       Mode::constant},
   };
 }
 
@@ -101,7 +117,8 @@ TEST_P(Parallel, SameBytesForEveryThreadCountAndTaskOrder) {
   }
   // The injected parallel-for got a real split and ran every task exactly once.
   ASSERT_GT(recorder.calls.size(), 1u) << c.name;
-  EXPECT_TRUE(std::all_of(recorder.calls.begin(), recorder.calls.end(), [](int n) { return n == 1; }));
+  EXPECT_TRUE(
+      std::all_of(recorder.calls.begin(), recorder.calls.end(), [](int n) { return n == 1; }));
 }
 
 INSTANTIATE_TEST_SUITE_P(Workloads, Parallel, ::testing::ValuesIn(cases()),

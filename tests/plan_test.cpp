@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "index_map.hpp"
 #include "padnd/error.hpp"
-#include "plan_access.hpp"
+#include "plan/index_map.hpp"
+#include "plan/plan_access.hpp"
 #include "support/reference.hpp"
 
 namespace padnd {
@@ -59,13 +59,15 @@ TEST(Plan, MergesUnpaddedAxesAndFoldsTheContiguousTail) {
   EXPECT_EQ(detail::program(p).row_segments()[1].len, 128);
 
   // Padding only the outer axis: a short inner (4*3) block becomes one unit...
-  const Plan q = make_plan(DType::float32, {8, 4, 3}, {}, spec_of({{2, 3, 0}, {0, 0, 0}, {0, 0, 0}}));
+  const Plan q =
+      make_plan(DType::float32, {8, 4, 3}, {}, spec_of({{2, 3, 0}, {0, 0, 0}, {0, 0, 0}}));
   EXPECT_EQ(detail::program(q).unit_bytes(), 4 * 4 * 3);
   ASSERT_EQ(detail::program(q).axes().size(), 1u);
   EXPECT_EQ(detail::program(q).axes()[0].out_len, 13);
 
   // ...a long one (64*32 elements, 8 KiB) stays a plain row that execution can split.
-  const Plan r = make_plan(DType::float32, {8, 64, 32}, {}, spec_of({{2, 3, 0}, {0, 0, 0}, {0, 0, 0}}));
+  const Plan r =
+      make_plan(DType::float32, {8, 64, 32}, {}, spec_of({{2, 3, 0}, {0, 0, 0}, {0, 0, 0}}));
   EXPECT_EQ(detail::program(r).unit_bytes(), 4);
   ASSERT_EQ(detail::program(r).axes().size(), 2u);
   EXPECT_EQ(detail::program(r).axes()[0].out_len, 13);
@@ -96,7 +98,8 @@ TEST(Plan, RowSegmentsNameReversedAndInterleavedRuns) {
 
 TEST(Plan, BorderedRowsTakeEveryIndexModeBorder) {
   using Border = BorderedRow::Border;
-  const auto border_is = [](const Border& b, std::int64_t len, std::int64_t src, std::int64_t step) {
+  const auto border_is = [](const Border& b, std::int64_t len, std::int64_t src,
+                            std::int64_t step) {
     return b.len == len && b.src == src && b.step == step;
   };
   // reflect 2 | 5 | 2 of 0..4: sources 2 1 | 0 1 2 3 4 | 3 2
@@ -197,13 +200,19 @@ TEST(InferShape, WorksWithoutDataAndChecksTheRules) {
 }
 
 TEST(Validation, PadCountMustMatchRank) {
-  expect_error([] { infer_shape({2, 3}, spec_of({{1, 1, 0}})); }, Errc::shape_mismatch,
-               {"pads", "2", "1"});
+  expect_error(
+      [] {
+        infer_shape({2, 3}, spec_of({{1, 1, 0}}));
+      },
+      Errc::shape_mismatch, {"pads", "2", "1"});
 }
 
 TEST(Validation, NegativeOutputLength) {
-  expect_error([] { infer_shape({2}, spec_of({{-2, -1, 0}})); }, Errc::out_of_range,
-               {"pads", "axis 0", "-2", "-1", "is negative"});
+  expect_error(
+      [] {
+        infer_shape({2}, spec_of({{-2, -1, 0}}));
+      },
+      Errc::out_of_range, {"pads", "axis 0", "-2", "-1", "is negative"});
 }
 
 TEST(Validation, NegativeOutputLengthClampsWhenAsked) {
@@ -213,18 +222,27 @@ TEST(Validation, NegativeOutputLengthClampsWhenAsked) {
 }
 
 TEST(Validation, NegativeInterior) {
-  expect_error([] { infer_shape({2, 2}, spec_of({{0, 0, 0}, {0, 0, -1}})); },
-               Errc::invalid_argument, {"interior", "axis 1", "-1"});
+  expect_error(
+      [] {
+        infer_shape({2, 2}, spec_of({{0, 0, 0}, {0, 0, -1}}));
+      },
+      Errc::invalid_argument, {"interior", "axis 1", "-1"});
 }
 
 TEST(Validation, InteriorNeedsConstantMode) {
-  expect_error([] { infer_shape({3}, spec_of({{0, 0, 1}}, Mode::edge)); }, Errc::invalid_argument,
-               {"interior", "axis 0", "edge", "constant"});
+  expect_error(
+      [] {
+        infer_shape({3}, spec_of({{0, 0, 1}}, Mode::edge));
+      },
+      Errc::invalid_argument, {"interior", "axis 0", "edge", "constant"});
 }
 
 TEST(Validation, NonConstantModeOnEmptyAxis) {
-  expect_error([] { infer_shape({0, 3}, spec_of({{1, 0, 0}, {0, 0, 0}}, Mode::reflect)); },
-               Errc::out_of_range, {"axis 0", "reflect", "empty"});
+  expect_error(
+      [] {
+        infer_shape({0, 3}, spec_of({{1, 0, 0}, {0, 0, 0}}, Mode::reflect));
+      },
+      Errc::out_of_range, {"axis 0", "reflect", "empty"});
   // Zero pads on the empty axis are fine (empty output).
   EXPECT_EQ(infer_shape({0, 3}, spec_of({{0, 0, 0}, {1, 1, 0}}, Mode::reflect)), (Shape{0, 5}));
 }
@@ -244,10 +262,12 @@ TEST(Validation, CropThenPadExtendingAnAxisCroppedToNothing) {
 }
 
 TEST(Validation, OverflowIsAnError) {
-  expect_error([] { infer_shape({5}, spec_of({{INT64_MAX, 1, 0}})); }, Errc::overflow,
-               {"axis 0", "overflows"});
-  expect_error([] { infer_shape({5}, spec_of({{INT64_MIN, 1, 0}})); }, Errc::overflow,
-               {"axis 0"});
+  expect_error(
+      [] {
+        infer_shape({5}, spec_of({{INT64_MAX, 1, 0}}));
+      },
+      Errc::overflow, {"axis 0", "overflows"});
+  expect_error([] { infer_shape({5}, spec_of({{INT64_MIN, 1, 0}})); }, Errc::overflow, {"axis 0"});
   expect_error(
       [] {
         infer_shape({3}, spec_of({{0, 0, INT64_MAX}}));
@@ -287,9 +307,11 @@ TEST(Validation, OverflowIsAnError) {
       },
       Errc::overflow, {"axis 0", "begin + input length"});
   // Each axis fits but the element count does not.
-  expect_error([] { make_plan(DType::float32, {1, 1}, {},
-                              spec_of({{0, INT64_MAX / 2, 0}, {0, 4, 0}})); },
-               Errc::overflow, {"overflow"});
+  expect_error(
+      [] {
+        make_plan(DType::float32, {1, 1}, {}, spec_of({{0, INT64_MAX / 2, 0}, {0, 4, 0}}));
+      },
+      Errc::overflow, {"overflow"});
 }
 
 TEST(Validation, ValueMustBeOneElementOfTheType) {
@@ -303,15 +325,24 @@ TEST(Validation, ValueMustBeOneElementOfTheType) {
 }
 
 TEST(Validation, StridesMustMatchRankAndPackedTypesAreDense) {
-  expect_error([] { make_plan(DType::float32, {2, 2}, {8}, spec_of({{0, 0, 0}, {0, 0, 0}})); },
-               Errc::shape_mismatch, {"strides", "2", "1"});
-  expect_error([] { make_plan(DType::uint4, {4}, {1}, spec_of({{0, 0, 0}})); },
-               Errc::invalid_argument, {"strides", "uint4"});
+  expect_error(
+      [] {
+        make_plan(DType::float32, {2, 2}, {8}, spec_of({{0, 0, 0}, {0, 0, 0}}));
+      },
+      Errc::shape_mismatch, {"strides", "2", "1"});
+  expect_error(
+      [] {
+        make_plan(DType::uint4, {4}, {1}, spec_of({{0, 0, 0}}));
+      },
+      Errc::invalid_argument, {"strides", "uint4"});
 }
 
 TEST(Validation, OpaqueSizeMustBePositive) {
-  expect_error([] { make_plan(ElementType::opaque(0), {2}, {}, spec_of({{0, 0, 0}})); },
-               Errc::unsupported_type, {"opaque", "0"});
+  expect_error(
+      [] {
+        make_plan(ElementType::opaque(0), {2}, {}, spec_of({{0, 0, 0}}));
+      },
+      Errc::unsupported_type, {"opaque", "0"});
 }
 
 TEST(Execute, TooSmallOutputBufferWritesNothing) {
@@ -505,7 +536,8 @@ TEST(Plan, SmallConstantPadsFillThenPlace) {
 }
 
 TEST(Describe, NamesShapesAxesAndSegments) {
-  const Plan p = make_plan(DType::float32, {2, 3}, {}, spec_of({{1, 0, 0}, {2, 1, 0}}, Mode::reflect));
+  const Plan p =
+      make_plan(DType::float32, {2, 3}, {}, spec_of({{1, 0, 0}, {2, 1, 0}}, Mode::reflect));
   const std::string text = p.describe();
   EXPECT_NE(text.find("output shape (3, 6)"), std::string::npos) << text;
   EXPECT_NE(text.find("table: 1 0 1"), std::string::npos) << text;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// Every row kernel of the kernel list (src/kernels/kernel_list.hpp) alone against a naive loop:
-// each unit width, row lengths 0 to 300, random row programs, unaligned outputs, rows a pitch
-// apart, and random guard bytes around and between the rows that must stay unchanged.
+// Every row kernel of the kernel list (src/executors/cpu/kernels/kernel_list.hpp) alone against a
+// naive loop: each unit width, row lengths 0 to 300, random row programs, unaligned outputs, rows a
+// pitch apart, and random guard bytes around and between the rows that must stay unchanged.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "kernels/kernel_list.hpp"
-#include "plan_internal.hpp"
+#include "executors/cpu/kernels/kernel_list.hpp"
+#include "plan/plan_internal.hpp"
 
 namespace padnd {
 namespace {

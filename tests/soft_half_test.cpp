@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SoftHalf (float16 for compilers without _Float16) against IEEE binary16's definition, and,
 // where the compiler has _Float16, against the native conversions bit for bit.
-#include "value_modes/soft_half.hpp"
+#include "executors/cpu/value_modes/soft_half.hpp"
 
 #include <gtest/gtest.h>
 

@@ -13,13 +13,13 @@
 #include <thread>
 #include <vector>
 
+#include "executors/cpu/value_modes/statistics.hpp"
 #include "padnd/adapters/numpy.hpp"
 #include "padnd/plan.hpp"
 #include "padnd/prepared_windows.hpp"
-#include "plan_access.hpp"
+#include "plan/plan_access.hpp"
 #include "spec/helpers.hpp"
 #include "support/value_reference.hpp"
-#include "value_modes/statistics.hpp"
 
 namespace padnd {
 namespace {

@@ -16,7 +16,7 @@
 #include "padnd/tensor.hpp"
 
 namespace padnd::detail {
-// Planning and execution internals (src/plan_access.hpp), declared before the public region so
+// Planning and execution internals (src/plan/plan_access.hpp), declared before the public region so
 // that the shared library does not export them.
 struct PlanAccess;
 }  // namespace padnd::detail
@@ -74,7 +74,7 @@ class Plan {
   std::int64_t in_elems_ = 0;
   std::int64_t out_elems_ = 0;
   std::int64_t out_bytes_ = 0;
-  /// The program (detail::Program, src/program.hpp), constructed in place.
+  /// The program (detail::Program, src/plan/program.hpp), constructed in place.
   alignas(16) std::byte program_[kProgramBytes];
 };
 

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // Validation and message helpers shared by the spec adapters.
-#include "checks.hpp"
+#include "adapters/checks.hpp"
 
 #include <algorithm>
 #include <bit>
 #include <cctype>
 #include <optional>
 
-#include "../checked.hpp"
+#include "core/checked.hpp"
 
 namespace padnd::adapters {
 namespace {
@@ -61,9 +61,8 @@ void require_not_numpy_only(const ElementType& type, std::string_view argument,
                             std::string_view context) {
   if (numpy_only(type)) {
     fail(Errc::unsupported_type, argument,
-         "element type " + type.name() + " is numpy's and not allowed by " +
-             std::string(context) + " (its index modes can move it as opaque" +
-             std::to_string(type.item_bytes()) + ")");
+         "element type " + type.name() + " is numpy's and not allowed by " + std::string(context) +
+             " (its index modes can move it as opaque" + std::to_string(type.item_bytes()) + ")");
   }
 }
 

@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-#include "../message_text.hpp"
+#include "core/message_text.hpp"
 #include "padnd/adapters/inputs.hpp"
 #include "padnd/element_type.hpp"
 #include "padnd/error.hpp"
@@ -27,7 +27,7 @@ namespace padnd::adapters {
 /// Throws Error(code, "<argument>: <detail>").
 [[noreturn]] void fail(Errc code, std::string_view argument, const std::string& detail);
 
-// The message pieces of src/message_text.hpp, under the adapters' names.
+// The message pieces of src/core/message_text.hpp, under the adapters' names.
 using detail::axis_text;
 using detail::list_text;
 using detail::quoted;

@@ -6,7 +6,7 @@
 #include <array>
 #include <string>
 
-#include "checks.hpp"
+#include "adapters/checks.hpp"
 
 namespace padnd::numpy {
 namespace {

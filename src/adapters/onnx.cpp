@@ -5,7 +5,7 @@
 #include <array>
 #include <string>
 
-#include "checks.hpp"
+#include "adapters/checks.hpp"
 
 namespace padnd::onnx {
 namespace {
@@ -57,7 +57,7 @@ bool type_allowed_at_version(int version, const ElementType& type) {
       return version >= 24;  // ir12
     case DType::uint2:
     case DType::int2:
-      return version >= 25;  // ir13
+      return version >= 25;   // ir13
     case DType::datetime64:   // numpy's
     case DType::timedelta64:  // numpy's
     case DType::longdouble:   // numpy's

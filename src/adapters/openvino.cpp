@@ -5,7 +5,7 @@
 #include <array>
 #include <string>
 
-#include "checks.hpp"
+#include "adapters/checks.hpp"
 
 namespace padnd::openvino {
 namespace {

@@ -213,7 +213,7 @@ def test_out_subclass_and_adjacent_buffers():
 
 @pytest.mark.parametrize("code", [c for c in np.typecodes["All"] if c != "O"])
 def test_the_core_dtype_table_names_numpy_dtypes_as_numpy_does(code):
-    # One table (src/element_type.cpp) maps numpy dtypes for the fast path, padnd._dtypes and
+    # One table (src/core/element_type.cpp) maps numpy dtypes for the fast path, padnd._dtypes and
     # the CLI; numpy's own dtype names are the oracle.
     dtype = np.dtype(code)
     name = _dtypes.element_type_name(dtype)
