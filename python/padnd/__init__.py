@@ -11,12 +11,14 @@ window reads, so that ``pad_window`` can run on just that part (``input_shape=``
 ``input_start=``); ``padnd.prepare_windows`` computes numpy's statistics once for many
 windows. ``padnd.pad_file`` pads ``.npy`` files larger than memory.
 ``padnd.torch.pad`` (F.pad without its limits, with autograd) and ``padnd.jax.pad`` (jit through an
-XLA FFI handler) are imported on their own; every function takes DLPack tensors
-(docs/frameworks.md). ``padnd.dask.pad`` and ``padnd.xarray.pad`` pad dask arrays and xarray
-objects (docs/dask.md).
+XLA FFI handler) are loaded on first use of ``padnd.torch`` and ``padnd.jax``; every function
+takes DLPack tensors (docs/frameworks.md). ``padnd.dask.pad`` and ``padnd.xarray.pad`` pad dask
+arrays and xarray objects (docs/dask.md), loaded on first use as well.
 ``padnd.onnx.pad``, ``padnd.openvino.pad`` and ``padnd.ngraph.pad`` follow those frameworks' Pad
 operators exactly (each with an ``infer_shape`` that needs no data).
 """
+import importlib
+
 from . import ngraph, onnx, openvino
 from ._files import pad_file
 from ._numpy_pad import infer_shape, input_window, pad, pad_window
@@ -27,3 +29,17 @@ __all__ = [
     "pad", "pad_window", "prepare_windows", "PreparedWindows", "input_window", "infer_shape",
     "pad_file", "onnx", "openvino", "ngraph", "__version__",
 ]
+
+# Submodules whose frameworks are optional (and slow to import): loaded on first attribute
+# access, as scientific Python packages do (PEP 562), so ``import padnd`` stays light.
+_LAZY_SUBMODULES = frozenset({"dask", "jax", "torch", "xarray"})
+
+
+def __getattr__(name: str):
+    if name in _LAZY_SUBMODULES:
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list:
+    return sorted(set(globals()) | _LAZY_SUBMODULES)

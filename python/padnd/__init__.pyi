@@ -6,7 +6,8 @@ from typing import Any, Callable, Literal, Mapping, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from . import ngraph as ngraph, onnx as onnx, openvino as openvino
+from . import dask as dask, jax as jax, ngraph as ngraph, onnx as onnx, openvino as openvino
+from . import torch as torch, xarray as xarray
 
 __version__: str
 __all__ = [
