@@ -61,10 +61,16 @@ def _ramp_type(starts, dtype: np.dtype) -> np.dtype:
     """The dtype np.linspace(start, edge, dtype=dtype) computes in: the promotion of the start
     (a numpy scalar, or a Python scalar that numpy treats as weak) with the data, made inexact.
     A Python int beyond int64, an object to numpy, is still a number to linspace. Non-numbers
-    raise TypeError, as np.linspace's arithmetic on them does in numpy."""
+    raise TypeError, as np.linspace's arithmetic on them does in numpy: strings, bytes and
+    times numpy's DTypePromotionError (a TypeError), whatever the widths (numpy >= 2.4)."""
     for start in starts:
-        if np.asarray(start).dtype.kind in "biufc" or _beyond_int64(start):
+        kind = np.asarray(start).dtype.kind
+        if kind in "biufc" or _beyond_int64(start):
             continue
+        if kind in "MmSU":  # numpy's promotion with the data refuses it
+            raise np.exceptions.DTypePromotionError(
+                f"end_values: {start!r} is not a number (numpy cannot promote its dtype with "
+                f"{dtype})")
         if isinstance(start, numbers.Number):  # docs/conformance.md, deviations
             raise TypeError(f"end_values: {start!r} is a Python object to numpy; padnd computes "
                             f"ramps in numpy's numeric types: pass float({start!r})")
