@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
+import numbers
 from typing import NamedTuple
 
 import numpy as np
@@ -40,7 +41,8 @@ def pad(x, pad_width, mode="constant", *, chunks=None, negative=None, interior=N
     built, plus ``chunks``: the output's chunks, anything ``dask.array.core.normalize_chunks``
     takes for the output shape. By default the output follows the input's chunks; a pad of at
     most half the axis's largest chunk joins its neighbouring chunk, a wider one becomes chunks
-    about that size (docs/dask.md, "Chunks"), so there are no sliver chunks.
+    about that size (docs/dask.md, "Chunks"), so there are no sliver chunks. A request that
+    pads and crops nothing returns ``x`` itself, as dask.array.pad does.
 
     Every output chunk is one graph entry: a task reading only the input blocks its window
     needs, or the input block it equals. The value modes (linear_ramp, maximum, mean, median,
@@ -61,6 +63,9 @@ def pad(x, pad_width, mode="constant", *, chunks=None, negative=None, interior=N
     args = _pad_args(x, pad_width, mode, negative, interior, kwargs)
     shape = infer_shape(x.shape, pad_width, mode, negative=negative, interior=interior, **kwargs)
     out_chunks = _output_chunks(x, args, shape, chunks)
+    if out_chunks == x.chunks and all(pair == (0, 0) for pair in args.pairs) and not any(
+            args.interiors):
+        return x  # nothing padded or cropped: x itself, as dask.array.pad returns it
     name = "padnd-pad-" + tokenize(x.name, args, out_chunks)
     layer: dict = {}
     blocks = _blocks_of(x)
@@ -199,10 +204,25 @@ def _output_chunks(x, args: _PadArgs, shape: tuple, chunks) -> tuple:
     rule = tuple(_axis_chunks(x.chunks[k], *args.pairs[k], args.interiors[k], shape[k])
                  for k in range(x.ndim))
     if chunks is not None:
-        return normalize_chunks(chunks, shape, dtype=x.dtype,
-                                previous_chunks=None if None in rule else rule)
+        try:
+            return normalize_chunks(chunks, shape, dtype=x.dtype,
+                                    previous_chunks=None if None in rule else rule)
+        except ZeroDivisionError:  # dask divides an axis's length by its chunk size
+            axis = _zero_chunk_axis(chunks, shape)
+            raise ValueError(f"padnd.dask.pad: chunks: axis {axis}: a chunk size of 0 cannot "
+                             f"cover the output's {shape[axis]} elements (output shape {shape}, "
+                             f"chunks={chunks!r})") from None
     return normalize_chunks(tuple("auto" if c is None else c for c in rule), shape,
                             dtype=x.dtype)
+
+
+def _zero_chunk_axis(chunks, shape: tuple) -> int:
+    """The first axis of nonzero length that `chunks` (an int, one entry per axis, or a dict
+    by axis) gives a chunk size of 0: the one dask's normalize_chunks divides by."""
+    sizes = ((chunks.get(k) if isinstance(chunks, dict) else
+              chunks[k] if isinstance(chunks, (tuple, list)) else chunks) for k in range(len(shape)))
+    return next(k for k, size in enumerate(sizes)
+                if shape[k] and isinstance(size, numbers.Integral) and size == 0)
 
 
 def _axis_chunks(in_chunks: tuple, before: int, after: int, interior: int, length: int):

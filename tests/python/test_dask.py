@@ -5,6 +5,7 @@
 # scheduler and on a distributed.LocalCluster with worker processes (marker "cluster"); graph
 # sizes, the chunk rule, errors, and the dask.array.pad bugs padnd.dask.pad does not have.
 import os
+import re
 import subprocess
 import sys
 from fractions import Fraction
@@ -216,6 +217,36 @@ def test_errors_are_padnd_pads_before_any_graph(dtype, args, kwargs):
     assert str(got.value) == str(expected.value)
 
 
+@pytest.mark.parametrize("chunks, axis", [(0, 0), ((2, 0), 1), ({1: 0}, 1),
+                                          ((np.int64(0), 3), 0)])
+def test_a_zero_chunk_size_names_chunks_and_the_axis(chunks, axis):
+    """dask's normalize_chunks divides by it (ZeroDivisionError): a ValueError that names
+    the argument, the axis and the value instead."""
+    x = da.ones((4, 4), chunks=2)
+    with pytest.raises(ZeroDivisionError):
+        da.ones((6, 6)).rechunk(chunks)  # dask's own behaviour, which padnd does not pass on
+    with pytest.raises(ValueError, match=rf"^padnd\.dask\.pad: chunks: axis {axis}: a chunk "
+                                         rf"size of 0 .* chunks={re.escape(repr(chunks))}\)$"):
+        padnd.dask.pad(x, 1, chunks=chunks)
+
+
+@pytest.mark.parametrize("mode", INDEX_MODES + VALUE_MODES + ["empty"])
+@pytest.mark.parametrize("pad_width", [0, (0, 0), ((0, 0), (0, 0))])
+def test_nothing_padded_returns_the_array_itself(mode, pad_width):
+    """As dask.array.pad does: the same array object (no new graph), after padnd's checks."""
+    x = da.from_array(sample((4, 5), "f8"), chunks=2)
+    if mode != "median":  # dask has no median
+        assert da.pad(x, pad_width, mode) is x  # the oracle
+    assert padnd.dask.pad(x, pad_width, mode) is x
+    kwargs = {"end_values": "abc"} if mode == "linear_ramp" else {"constant_values": "abc"}
+    if mode in ("linear_ramp", "constant"):  # still validated, as padnd.pad validates them
+        with pytest.raises(TypeError if mode == "linear_ramp" else ValueError):
+            padnd.dask.pad(x, pad_width, mode, **kwargs)
+    cropped = padnd.dask.pad(x, ((-1, 1), (0, 0)), negative="crop_then_pad")
+    assert cropped is not x and cropped.shape == x.shape
+    assert padnd.dask.pad(x, 0, chunks=(4, 5)).chunks == ((4,), (5,))
+
+
 @pytest.mark.parametrize("mode", INDEX_MODES + VALUE_MODES)
 def test_unknown_chunk_sizes_say_what_to_do(mode):
     x = da.from_array(np.arange(10.0), chunks=3)
@@ -264,7 +295,7 @@ def pad_chunk_count(sizes, before, after) -> int:
 @given(requests(INDEX_MODES))
 def test_index_modes_make_one_entry_per_output_chunk(request):
     """One graph entry per output chunk (a task, or the input block it copies), so at most
-    the issue's bound: output chunks + input edge chunks."""
+    the issue's bound: output chunks + input edge chunks; none when nothing is padded."""
     shape, chunks, widths, mode, kwargs = request
     kwargs.pop("reflect_type", None)  # odd reflection is a value pass
     x = da.from_array(sample(shape, "i4"), chunks=chunks)
@@ -272,7 +303,7 @@ def test_index_modes_make_one_entry_per_output_chunk(request):
         result = padnd.dask.pad(x, widths, mode, **kwargs)
     except ValueError:
         return  # an empty axis padded in a mode that copies
-    assert new_entries(result, x) == result.npartitions
+    assert new_entries(result, x) == (0 if result is x else result.npartitions)
 
 
 @settings(max_examples=100)
