@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The single source of truth for where an output position reads from (docs/spec.md §2.3, §2.5).
+// Host and device functions: the CUDA executor's tests check its tables against them too.
 // The planner builds its per-axis tables from these functions and nothing else; tests check
 // them exhaustively against a naive mapping.
 #pragma once
@@ -7,6 +8,7 @@
 #include <cstdint>
 
 #include "core/checked.hpp"
+#include "core/host_device.hpp"
 #include "padnd/pad_spec.hpp"
 #include "padnd/plan.hpp"
 #include "plan/program.hpp"
@@ -23,7 +25,7 @@ inline constexpr std::int64_t kPadIndex = PlanAxis::kPad;
 ///   wrap       floormod(j, d)                        bcd|abcd|abc
 ///   reflect    period 2(d-1), edge not repeated      dcb|abcd|cba   (d == 1 -> 0)
 ///   symmetric  period 2d, edge repeated              cba|abcd|dcb
-constexpr std::int64_t fold_index(Mode mode, std::int64_t j, std::int64_t d) noexcept {
+PADND_HD constexpr std::int64_t fold_index(Mode mode, std::int64_t j, std::int64_t d) noexcept {
   if (j >= 0 && j < d) return j;
   // Unsigned so that the periods 2(d-1) and 2d never overflow for any d <= INT64_MAX.
   const auto floormod = [](std::int64_t a, std::uint64_t m) -> std::uint64_t {
@@ -69,7 +71,7 @@ struct AxisRule {
 
 /// Source index in [0, D) of output position `o`, or kPadIndex. Total for every `o` of a
 /// validated axis (non-constant modes have D >= 1, and D' >= 1 under crop_then_pad when padded).
-constexpr std::int64_t source_index(const AxisRule& r, std::int64_t o) noexcept {
+PADND_HD constexpr std::int64_t source_index(const AxisRule& r, std::int64_t o) noexcept {
   if (r.mode != Mode::constant && r.order == NegativeOrder::crop_then_pad) {
     const std::int64_t crop_begin = r.pad.begin < 0 ? -r.pad.begin : 0;
     const std::int64_t crop_end = r.pad.end < 0 ? -r.pad.end : 0;
@@ -113,7 +115,7 @@ struct MiddleRun {
 
 /// source_index's middle run over an axis of `out_len` positions (tests check it against
 /// source_index). Positions outside it are the borders, which the planner tabulates.
-constexpr MiddleRun middle_run(const AxisRule& r, std::int64_t out_len) noexcept {
+PADND_HD constexpr MiddleRun middle_run(const AxisRule& r, std::int64_t out_len) noexcept {
   std::int64_t first = r.pad.begin;  // output position of input element 0
   std::int64_t src_base = 0;
   std::int64_t extent = dilated_length(r.in_len, r.pad.interior);
@@ -141,8 +143,8 @@ constexpr MiddleRun middle_run(const AxisRule& r, std::int64_t out_len) noexcept
 /// middle_run of an axis of `out_len` positions restricted to its window [start, start + len)
 /// (start + len <= out_len), in window positions: out_begin is the window's first source
 /// position in the run (tests check it against source_index).
-constexpr MiddleRun window_middle_run(const AxisRule& r, std::int64_t out_len, std::int64_t start,
-                                      std::int64_t len) noexcept {
+PADND_HD constexpr MiddleRun window_middle_run(const AxisRule& r, std::int64_t out_len,
+                                               std::int64_t start, std::int64_t len) noexcept {
   // The whole axis (every make_plan), built in place (see middle_run).
   if (start == 0 && len == out_len) return middle_run(r, out_len);
   const MiddleRun m = middle_run(r, out_len);

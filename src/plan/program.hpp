@@ -13,6 +13,7 @@
 #include "padnd/inline_vector.hpp"
 #include "padnd/pad_spec.hpp"
 #include "padnd/plan.hpp"
+#include "plan/axis_source.hpp"
 
 namespace padnd::detail {
 
@@ -49,21 +50,10 @@ struct PlanAxis {
   /// Program::borders_.data().
   [[nodiscard]] std::int64_t source(std::int64_t o,
                                     const std::int64_t* border_table) const noexcept {
-    const std::int64_t m = o - head_len;
-    // One unsigned compare tests both ends of the middle run, the common case.
-    if (static_cast<std::uint64_t>(m) < static_cast<std::uint64_t>(mid_len)) {
-      if (mid_step == 1) return mid_src + m;
-      return m % mid_step == 0 ? mid_src + m / mid_step : kPad;
-    }
-    if (m < 0) {
-      std::int64_t i = o - (head_len - head_tabulated);
-      if (i < 0) i = period - 1 - (-(i + 1)) % period;  // fold onto the tabulated period
-      return border_table[borders_at + i];
-    }
-    std::int64_t t = m - mid_len;
-    if (t >= tail_tabulated) t %= period;
-    return border_table[borders_at + head_tabulated + t];
+    return axis_source(*this, o, border_table, kPad);
   }
+  [[nodiscard]] std::int64_t mid_divisor() const noexcept { return mid_step; }
+  [[nodiscard]] std::int64_t period_divisor() const noexcept { return period; }
 };
 /// A contiguous piece of the innermost output row.
 struct RowSegment {

@@ -4,6 +4,7 @@
 
 #include "padnd/parallel.hpp"
 #include "padnd/plan.hpp"
+#include "plan/exec_checks.hpp"
 
 namespace padnd::detail {
 
@@ -13,12 +14,5 @@ void run_engine(const Plan& plan, const void* in, void* out, const ExecOptions& 
 
 /// Throws unless `options` holds a thread count >= 0 and a Streaming value.
 void check_options(const ExecOptions& options);
-
-/// Throws unless `out` is non-null.
-void check_output(const void* out);
-/// Throws unless `in` is non-null for a non-empty input.
-void check_input(const Plan& plan, const void* in);
-/// Throws unless `out` is non-null and `in` is non-null for a non-empty input.
-void check_buffers(const Plan& plan, const void* in, const void* out);
 
 }  // namespace padnd::detail

@@ -672,20 +672,6 @@ void check_options(const ExecOptions& options) {
   }
 }
 
-void check_input(const Plan& plan, const void* in) {
-  if (in == nullptr && PlanAccess::input_elements(plan) > 0) {
-    throw Error(Errc::invalid_argument, "input: null data pointer for a non-empty tensor");
-  }
-}
-
-void check_output(const void* out) {
-  if (out == nullptr) throw Error(Errc::invalid_argument, "output: null buffer");
-}
-
-void check_buffers(const Plan& plan, const void* in, const void* out) {
-  check_output(out);
-  check_input(plan, in);
-}
 }  // namespace detail
 
 void execute(const Plan& plan, const void* in, void* out, std::int64_t out_bytes,

@@ -26,36 +26,13 @@ using Ints = InlineVector<std::int64_t, Plan::kInlineRank>;
 using detail::axis_text;
 using detail::box_work_bytes;
 using detail::check_out_strides;
+using detail::check_ranges;
 using detail::check_window;
 using detail::dense_strides;
 using detail::empty_window;
 using detail::execute_through_box;
 using detail::window_box;
 using detail::window_reads;
-
-/// Checks that `ranges` (`what`: "window" of the "output", "input box" of the "input") holds a
-/// start and a length per axis of `shape`, each range lying within its axis.
-void check_ranges(const char* what, const char* of, const Window& ranges,
-                  std::span<const std::int64_t> shape) {
-  if (ranges.start.size() != shape.size() || ranges.shape.size() != shape.size()) {
-    throw Error(Errc::shape_mismatch, std::string(what) +
-                                          ": expected a start and a length for "
-                                          "each of the " +
-                                          std::to_string(shape.size()) + " " + of + " axes, got " +
-                                          std::to_string(ranges.start.size()) + " starts and " +
-                                          std::to_string(ranges.shape.size()) + " lengths");
-  }
-  for (std::size_t k = 0; k < shape.size(); ++k) {
-    const std::int64_t start = ranges.start[k];
-    const std::int64_t len = ranges.shape[k];
-    if (start < 0 || len < 0 || start > shape[k] || len > shape[k] - start) {
-      throw Error(Errc::out_of_range, std::string(what) + ": " + axis_text(k) + ": start " +
-                                          std::to_string(start) + " and length " +
-                                          std::to_string(len) + " do not lie within the " + of +
-                                          "'s length " + std::to_string(shape[k]));
-    }
-  }
-}
 
 /// Writes a non-empty, checked window at `out_strides`; the input pointer `in` lies
 /// `origin_bytes` into the input.
@@ -96,61 +73,7 @@ std::int64_t input_box_origin(const Plan& plan, const Window& box, const Window&
 
 }  // namespace
 
-namespace detail {
-
-void check_window(const Plan& plan, const Window& window) {
-  check_ranges("window", "output", window, plan.output_shape());
-}
-
-void check_out_strides(const Plan& plan, const Window& window,
-                       std::span<const std::int64_t> strides) {
-  const std::size_t rank = plan.output_shape().size();
-  if (strides.size() != rank) {
-    throw Error(Errc::shape_mismatch, "output strides: expected " + std::to_string(rank) +
-                                          " byte strides (one per output axis), got " +
-                                          std::to_string(strides.size()));
-  }
-  if (plan.type().packed()) {
-    throw Error(Errc::invalid_argument, "output strides: " + plan.type().name() +
-                                            " elements are packed densely; a window of a packed "
-                                            "type is written dense");
-  }
-  const std::int64_t unit = element_unit(plan.type());
-  for (std::size_t k = 0; k < rank; ++k) {
-    if (plan.type().storage() == Storage::string && strides[k] % unit != 0) {
-      throw Error(Errc::invalid_argument, "output strides: " + axis_text(k) + ": byte stride " +
-                                              std::to_string(strides[k]) +
-                                              " is not a multiple of sizeof(std::string)");
-    }
-  }
-  detail::check_strided_extent("output strides", window.shape, strides, unit);
-}
-
-WindowInts dense_strides(const Plan& plan, std::span<const std::int64_t> shape) {
-  Ints strides(shape.size());
-  detail::dense_strides(shape, element_unit(plan.type()), strides);
-  return strides;
-}
-
-bool empty_window(const Window& window) {
-  return std::find(window.shape.begin(), window.shape.end(), 0) != window.shape.end();
-}
-
-void check_dense_window(const Plan& plan, const Window& window, std::int64_t out_bytes) {
-  check_window(plan, window);
-  const std::int64_t needed = storage_bytes(plan.type(), element_count(window.shape));
-  if (out_bytes < needed) {
-    throw Error(Errc::shape_mismatch, "output: buffer of " + std::to_string(out_bytes) +
-                                          " bytes is smaller than the window's " +
-                                          std::to_string(needed) + " bytes");
-  }
-  if (plan.type().packed() && !detail::program(plan).passes().empty() && !empty_window(window)) {
-    throw Error(Errc::unsupported_type, "window: " + plan.type().name() +
-                                            " windows of numpy's value modes are not supported");
-  }
-}
-
-}  // namespace detail
+namespace detail {}  // namespace detail
 
 void execute_window(const Plan& plan, const void* in, const Window& window, void* out,
                     std::span<const std::int64_t> out_byte_strides, const ExecOptions& options) {

@@ -11,25 +11,11 @@
 #include "padnd/inline_vector.hpp"
 #include "padnd/plan.hpp"
 #include "padnd/tensor.hpp"
+#include "plan/exec_checks.hpp"
 
 namespace padnd::detail {
 
 struct AxisPass;
-
-using WindowInts = InlineVector<std::int64_t, Plan::kInlineRank>;
-
-/// Throws unless `window` lies within the plan's output, one start and length per axis.
-void check_window(const Plan& plan, const Window& window);
-/// Throws unless `strides` can address `window` of the plan's elements (one per axis).
-void check_out_strides(const Plan& plan, const Window& window,
-                       std::span<const std::int64_t> strides);
-/// Whether `window` holds no element.
-bool empty_window(const Window& window);
-/// Throws unless `window` lies within the plan's output and `out_bytes` hold it dense, and the
-/// plan can write it (no packed windows of numpy's value modes but empty ones).
-void check_dense_window(const Plan& plan, const Window& window, std::int64_t out_bytes);
-/// Byte strides of a dense row-major buffer of `shape` for the plan's elements.
-WindowInts dense_strides(const Plan& plan, std::span<const std::int64_t> shape);
 
 /// Whether every pad position on one side of the pass's axis ends up with the same value along
 /// it (a statistic, a constant, the edge element).
