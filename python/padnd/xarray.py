@@ -10,7 +10,9 @@ difference: the default constant is numpy's 0, not xarray's NaN with its dtype p
 """
 from __future__ import annotations
 
+import contextlib
 import numbers
+import re
 from collections.abc import Mapping
 
 import numpy as np
@@ -111,13 +113,31 @@ def _pad_variable(variable, pad_width, mode, constant_values, options: dict, kee
     if options["reflect_type"] is not None:
         keywords["reflect_type"] = options["reflect_type"]
     pairs = _by_axis(widths, variable)
-    if _is_dask(data):
-        from . import dask as padnd_dask  # dask is optional: imported only for dask data
+    with _naming_dimensions(variable.dims):
+        if _is_dask(data):
+            from . import dask as padnd_dask  # dask is optional: imported only for dask data
 
-        padded = padnd_dask.pad(data, pairs, mode, **keywords)
-    else:
-        padded = _numpy_backed_pad(np.asarray(data), pairs, mode, **keywords)
+            padded = padnd_dask.pad(data, pairs, mode, **keywords)
+        else:
+            padded = _numpy_backed_pad(np.asarray(data), pairs, mode, **keywords)
     return xr.Variable(variable.dims, padded, attrs=variable.attrs if keep_attrs else None)
+
+
+@contextlib.contextmanager
+def _naming_dimensions(dims: tuple):
+    """padnd's errors about "axis k" of a variable name its dimension instead, as xarray's
+    callers know it: "dimension 'x' (axis 0)"."""
+    try:
+        yield
+    except (ValueError, TypeError, OverflowError) as e:
+        def name(match: re.Match) -> str:
+            k = int(match[1])
+            return f"dimension {dims[k]!r} (axis {k})" if k < len(dims) else match[0]
+
+        text = re.sub(r"\baxis (\d+)\b", name, str(e))
+        if text == str(e):
+            raise
+        raise type(e)(text) from e
 
 
 def _asks_for_missing(constant_values) -> bool:
