@@ -13,7 +13,11 @@ It is the custom op ``torch.ops.padnd.pad``: autograd differentiates it with res
 ``input`` and, in "constant" mode, a tensor ``value``; the backward ``torch.ops.padnd.pad_backward``
 sums each input element's output gradients in a fixed order (no atomics: the same bits on every
 run and thread count) and is differentiable again; fake implementations let
-``torch.compile(fullgraph=True)`` trace both. CPU tensors only (docs/frameworks.md).
+``torch.compile(fullgraph=True)`` trace both. Forward-mode AD (``torch.autograd.forward_ad``)
+pads the tangent as the input (its pad value 0, or the tangent of a tensor ``value``), and
+``torch.func``'s transforms (vmap, grad, jvp and their compositions) apply. Errors that F.pad
+raises as RuntimeError are :class:`PadError`, a ValueError and a RuntimeError. CPU tensors only
+(docs/frameworks.md).
 """
 import functools
 import itertools
@@ -32,7 +36,16 @@ from ._optional import import_optional
 
 torch = import_optional("torch", extra="torch", needed_by="padnd.torch")
 
-__all__ = ["pad"]
+__all__ = ["PadError", "pad"]
+
+
+class PadError(ValueError, RuntimeError):
+    """A request ``padnd.torch.pad`` refuses: a ValueError, as numpy.pad's errors are, and a
+    RuntimeError, as F.pad's are, so that code written for either catches it."""
+
+
+class _UnknownModeError(PadError, NotImplementedError):
+    """An unknown ``mode``: F.pad raises NotImplementedError (a RuntimeError) for it."""
 
 # F.pad's mode names (and symmetric, which F.pad lacks) -> numpy.pad's.
 _MODES = {"constant": "constant", "reflect": "reflect", "replicate": "edge", "circular": "wrap",
@@ -375,9 +388,19 @@ def _setup_pad(ctx, inputs, output):
     ctx.input_shape, ctx.pads, ctx.mode = list(input.shape), pads, mode
 
 
+def _pad_jvp(ctx, input_tangent, pads_tangent, mode_tangent, value_tangent):
+    """Forward-mode AD: pad is linear in (input, value), so the output's tangent is the pad of
+    the input's tangent (zeros where it has none) with the value's tangent (or 0)."""
+    value_tangent = value_tangent if ctx.mode == "constant" else None
+    if input_tangent is None:
+        input_tangent = value_tangent.new_zeros(ctx.input_shape)
+    return pad(input_tangent, ctx.pads, ctx.mode, value_tangent)
+
+
 def _pad_grad(ctx, grad):
-    grad_input, grad_value = torch.ops.padnd.pad_backward(grad, ctx.input_shape, ctx.pads,
-                                                          ctx.mode)
+    # The custom op supports no forward-mode AD or torch.func transform.
+    backward = _TransformedPadBackward.apply if _transformed() else torch.ops.padnd.pad_backward
+    grad_input, grad_value = backward(grad, ctx.input_shape, ctx.pads, ctx.mode)
     return grad_input, None, None, grad_value
 
 
@@ -400,8 +423,8 @@ class _EagerPad(torch.autograd.Function):
     which costs many times a small pad's forward and backward (docs/perf-torch.md). The
     backward of a backward (create_graph) goes through padnd::pad_backward, differentiable.
     forward takes ctx (no setup_context): Function.apply then skips binding the arguments to
-    forward's signature (with inspect, slow). torch.func's transforms would need setup_context,
-    but the custom op does not support them either."""
+    forward's signature (with inspect, slow); torch.func's transforms, which need
+    setup_context, take _TransformedPad. jvp gives forward-mode AD."""
 
     @staticmethod
     def forward(ctx, input, pads, mode, value):
@@ -415,11 +438,84 @@ class _EagerPad(torch.autograd.Function):
         grad_input, grad_value = _pad_backward(grad, ctx.input_shape, ctx.pads, ctx.mode)
         return grad_input, None, None, grad_value
 
+    jvp = staticmethod(_pad_jvp)
+
+
+class _TransformedPad(torch.autograd.Function):
+    """padnd::pad under torch.func's transforms (vmap, grad, jvp), which take a Function with
+    setup_context and a vmap rule. Each transform hands its methods tensors it has unwrapped;
+    the calls to pad() inside them meet any outer transform again."""
+
+    @staticmethod
+    def forward(input, pads, mode, value):
+        return _pad_forward(input, pads, mode, value.item())
+
+    setup_context = staticmethod(_setup_pad)
+    backward = staticmethod(_pad_grad)
+    jvp = staticmethod(_pad_jvp)
+
+    @staticmethod
+    def vmap(info, in_dims, input, pads, mode, value):
+        """A batch of inputs as a leading axis, which pads (of the last axes) leave alone; a
+        batch of pad values one element at a time."""
+        if in_dims[3] is not None:
+            return _each_element(_TransformedPad.apply, info, in_dims, input, pads, mode, value)
+        batch = input.movedim(in_dims[0], 0)
+        return pad(batch, pads, mode, value if mode == "constant" else None), 0
+
+
+class _TransformedPadBackward(torch.autograd.Function):
+    """padnd::pad_backward under forward-mode AD and torch.func's transforms (the custom op
+    supports neither): linear in grad, with padnd::pad as its adjoint."""
+
+    @staticmethod
+    def forward(grad, input_shape, pads, mode):
+        return _pad_backward(grad, input_shape, pads, mode)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        _, ctx.input_shape, ctx.pads, ctx.mode = inputs
+
+    @staticmethod
+    def backward(ctx, grad_input, grad_value):
+        value = grad_value if ctx.mode == "constant" else None
+        return pad(grad_input, ctx.pads, ctx.mode, value), None, None, None
+
+    @staticmethod
+    def jvp(ctx, grad_tangent, *_):
+        return _TransformedPadBackward.apply(grad_tangent, ctx.input_shape, ctx.pads, ctx.mode)
+
+    @staticmethod
+    def vmap(info, in_dims, grad, input_shape, pads, mode):
+        return _each_element(_TransformedPadBackward.apply, info, in_dims, grad, input_shape,
+                             pads, mode)
+
+
+def _each_element(function, info, in_dims, *args):
+    """A vmap rule: ``function`` of each batch element, the results stacked on axis 0
+    (``in_dims``: a tensor's batch axis, None or, for a list, a list of None)."""
+    results = [function(*(arg.select(dim, i) if isinstance(dim, int) else arg
+                          for arg, dim in zip(args, in_dims)))
+               for i in range(info.batch_size)]
+    if isinstance(results[0], tuple):
+        return tuple(map(torch.stack, zip(*results))), (0,) * len(results[0])
+    return torch.stack(results), 0
+
+
+_functorch_depth = torch._C._functorch.get_dynamic_layer_stack_depth
+_forward_ad = torch.autograd.forward_ad
+
+
+def _transformed() -> bool:
+    """Whether a forward-mode AD level or a torch.func transform is active: tensors may then
+    carry tangents or be wrappers, which the paths that read memory directly would miss."""
+    return _forward_ad._current_level >= 0 or _functorch_depth() > 0
+
 
 def _check_pads(pad, shape, mode: str) -> list:
     pads = list(map(operator.index, pad))
     if len(pads) % 2 or len(pads) > 2 * len(shape):
-        raise ValueError(f"pad: expected an even number of values, at most 2 * input.dim() = "
+        raise PadError(f"pad: expected an even number of values, at most 2 * input.dim() = "
                          f"{2 * len(shape)}, got {len(pads)}")
     # Crops that come first (constant, circular: F.pad narrows, then pads) may not remove more
     # than the dimension holds; reflect and replicate pad first, then crop the padded dimension.
@@ -427,7 +523,7 @@ def _check_pads(pad, shape, mode: str) -> list:
         for axis, (size, (before, after)) in enumerate(zip(shape,
                                                            _pad_width(pads, len(shape)))):
             if max(0, -before) + max(0, -after) > size:
-                raise ValueError(f"pad: crops ({before}, {after}) of dimension {axis} remove "
+                raise PadError(f"pad: crops ({before}, {after}) of dimension {axis} remove "
                                  f"more than its {size} elements")
     return pads
 
@@ -517,14 +613,26 @@ def pad(input, pad, mode: str = "constant", value=None):
     values crop (in F.pad's order: the module doc). ``mode``: "constant" (``value``, default
     0: a number or a 0-d tensor, which gets a gradient), "reflect", "replicate", "circular" or
     "symmetric" (``value`` None or 0, as F.pad). The result is a new CPU tensor of the input's
-    dtype."""
+    dtype. A request padnd refuses raises :class:`PadError` (ValueError and RuntimeError)."""
+    try:
+        return _pad(input, pad, mode, value)
+    except PadError:
+        raise
+    except ValueError as error:  # padnd.pad's (numpy's) errors: F.pad raises RuntimeError
+        raise PadError(*error.args).with_traceback(error.__traceback__) from None
+
+
+def _pad(input, pad, mode: str, value):
+    """pad()'s work, raising ValueError where F.pad raises RuntimeError."""
     if (isinstance(input, torch.Tensor) and not input.is_contiguous()
             and (order := _channels_last_order(input, mode)) is not None):
         # Checked here: the messages name the caller's dimensions, not the permuted view's.
         return _channels_last_pad(input, _check_pads(pad, input.shape, mode), mode, value, order)
     if value is not None and mode == "constant" and type(input) is torch.Tensor:
         value = _f_pad_value(value, input.dtype)
-    if type(input) is torch.Tensor and not input.requires_grad and not _is_compiling():
+    transformed = _transformed()
+    if (type(input) is torch.Tensor and not input.requires_grad and not _is_compiling()
+            and not transformed):
         # Nothing for autograd to see: a common call (F.pad's flat pads as non-negative ints, a
         # number or no value, a CPU tensor of a dtype numpy has) is one C++ call that reads the
         # tensor in place and returns a new tensor (or, for large outputs, a numpy array); None
@@ -536,7 +644,7 @@ def pad(input, pad, mode: str = "constant", value=None):
         if result is not None:
             return result if type(result) is torch.Tensor else torch.from_numpy(result)
     if mode not in _MODES:
-        raise ValueError(f"mode: expected one of {sorted(_MODES)}, got {mode!r}")
+        raise _UnknownModeError(f"mode: expected one of {sorted(_MODES)}, got {mode!r}")
     if value is not None and mode != "constant":
         # F.pad takes a value of 0 in every mode, and ignores it.
         if isinstance(value, torch.Tensor) or value != 0:
@@ -546,7 +654,8 @@ def pad(input, pad, mode: str = "constant", value=None):
     pads = _check_pads(pad, input.shape, mode)
     tracked = torch.is_grad_enabled() and (input.requires_grad or getattr(value, "requires_grad",
                                                                            False))
-    if not tracked and not torch.compiler.is_compiling() and not isinstance(value, torch.Tensor):
+    if (not tracked and not transformed and not torch.compiler.is_compiling()
+            and not isinstance(value, torch.Tensor)):
         # Nothing for autograd or a tracer to see: skip the custom op's dispatch, which costs
         # more than a small pad (docs/perf-torch.md).
         return _pad_forward(input, pads, mode, 0 if value is None else value)
@@ -557,6 +666,8 @@ def pad(input, pad, mode: str = "constant", value=None):
         value = value.to(input.dtype)
     else:
         value = torch.tensor(0 if value is None else value, dtype=input.dtype)
-    if tracked and not torch.compiler.is_compiling():
+    if _functorch_depth() > 0:
+        return _TransformedPad.apply(input, pads, mode, value)
+    if (tracked or transformed) and not torch.compiler.is_compiling():
         return _EagerPad.apply(input, pads, mode, value)
     return torch.ops.padnd.pad(input, pads, mode, value)

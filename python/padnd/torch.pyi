@@ -4,7 +4,9 @@ from typing import Literal, Sequence
 
 import torch
 
-__all__ = ["pad"]
+__all__ = ["PadError", "pad"]
+
+class PadError(ValueError, RuntimeError): ...
 
 def pad(
     input: torch.Tensor,

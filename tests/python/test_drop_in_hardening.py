@@ -41,3 +41,119 @@ def test_submodules_load_on_first_attribute_access(submodule, framework, call):
 def test_unknown_attribute_is_still_an_attribute_error():
     with pytest.raises(AttributeError, match="no attribute 'nonexistent'"):
         padnd.nonexistent  # noqa: B018
+
+
+# ---- padnd.torch: forward-mode AD, torch.func, F.pad's exception types ----
+
+TORCH_MODES = ["constant", "reflect", "replicate", "circular"]
+
+
+@pytest.fixture(scope="module")
+def torch():
+    return pytest.importorskip("torch")
+
+
+@pytest.fixture(scope="module")
+def padnd_torch():
+    return pytest.importorskip("padnd.torch")
+
+
+@pytest.mark.parametrize("mode", TORCH_MODES)
+@pytest.mark.parametrize("requires_grad", [False, True])
+def test_forward_ad_pads_the_tangent_as_f_pad(torch, padnd_torch, mode, requires_grad):
+    forward_ad = torch.autograd.forward_ad
+    primal = torch.rand(3, 4, requires_grad=requires_grad)
+    tangent = torch.rand(3, 4)
+    results = []
+    for pad in (torch.nn.functional.pad, padnd_torch.pad):
+        with forward_ad.dual_level():
+            out = forward_ad.unpack_dual(pad(forward_ad.make_dual(primal, tangent), (1, 2), mode))
+            results.append((out.primal.detach(), out.tangent))
+    (expected, expected_tangent), (got, got_tangent) = results
+    assert got_tangent is not None
+    torch.testing.assert_close(got, expected, rtol=0, atol=0)
+    torch.testing.assert_close(got_tangent, expected_tangent, rtol=0, atol=0)
+
+
+def test_forward_ad_of_a_tensor_value(torch, padnd_torch):
+    """The value's tangent lands where the value does: F.pad of the input's tangent with the
+    value's tangent as value (pad is linear in both)."""
+    forward_ad = torch.autograd.forward_ad
+    x, x_tangent = torch.rand(2, 3), torch.rand(2, 3)
+    value, value_tangent = torch.tensor(5.0), torch.tensor(0.5)
+    with forward_ad.dual_level():
+        dual_value = forward_ad.make_dual(value, value_tangent)
+        both = forward_ad.unpack_dual(padnd_torch.pad(forward_ad.make_dual(x, x_tangent),
+                                                      (1, 1, 2, 0), "constant", dual_value))
+        value_only = forward_ad.unpack_dual(padnd_torch.pad(x, (1, 1, 2, 0), "constant",
+                                                            dual_value))
+    F = torch.nn.functional
+    torch.testing.assert_close(both.tangent, F.pad(x_tangent, (1, 1, 2, 0), value=0.5))
+    torch.testing.assert_close(value_only.tangent,
+                               F.pad(torch.zeros(2, 3), (1, 1, 2, 0), value=0.5))
+
+
+def _transforms(torch):
+    func = torch.func
+
+    def loss(f):
+        return lambda x: f(x).pow(3).sum()
+
+    return {
+        "vmap": lambda f: func.vmap(f),
+        "grad": lambda f: func.grad(loss(f)),
+        "jvp": lambda f: lambda x: func.jvp(f, (x,), (torch.ones_like(x) / 3,))[1],
+        "vjp": lambda f: lambda x: func.vjp(f, x)[1](f(x))[0],
+        "jacrev": lambda f: func.jacrev(f),
+        "jacfwd": lambda f: func.jacfwd(f),
+        "hessian": lambda f: func.hessian(loss(f)),
+        "vmap(grad)": lambda f: func.vmap(func.grad(loss(f))),
+        "grad(grad)": lambda f: func.grad(lambda x: func.grad(loss(f))(x).sum()),
+    }
+
+
+@pytest.mark.parametrize("transform", ["vmap", "grad", "jvp", "vjp", "jacrev", "jacfwd",
+                                       "hessian", "vmap(grad)", "grad(grad)"])
+@pytest.mark.parametrize("mode", TORCH_MODES)
+def test_torch_func_transforms_match_f_pad(torch, padnd_torch, transform, mode):
+    """Each transform of padnd.torch.pad equals the same transform of F.pad (on 3-D inputs,
+    vmapped to 2-D, the ranks F.pad pads in every mode)."""
+    x = torch.rand(2, 3, 4, dtype=torch.float64)
+    make = _transforms(torch)[transform]
+    expected = make(lambda a: torch.nn.functional.pad(a, (1, 2), mode))(x)
+    got = make(lambda a: padnd_torch.pad(a, (1, 2), mode))(x)
+    torch.testing.assert_close(got, expected)
+
+
+def test_vmap_over_tensor_values(torch, padnd_torch):
+    """A batch of constant values pads each element with its own (F.pad takes no tensor
+    value: the oracle pads each element with F.pad), and their per-element gradients."""
+    x, values = torch.rand(3, 4), torch.tensor([1.0, -2.0, 3.0])
+    got = torch.func.vmap(lambda a, v: padnd_torch.pad(a, (2, 1), "constant", v))(x, values)
+    expected = torch.stack([torch.nn.functional.pad(a, (2, 1), value=float(v))
+                            for a, v in zip(x, values)])
+    torch.testing.assert_close(got, expected, rtol=0, atol=0)
+    grads = torch.func.vmap(torch.func.grad(
+        lambda v, a: padnd_torch.pad(a, (2, 1), "constant", v).square().sum()))(values, x)
+    torch.testing.assert_close(grads, 2 * 3 * values)  # 3 pad positions, d(v^2)/dv = 2v
+
+
+@pytest.mark.parametrize("input_shape, pad, mode, value", [
+    ((), (1, 1), "constant", None),           # a 0-d tensor takes no pads
+    ((3,), (1,), "constant", None),           # an odd number of pads
+    ((3,), (1, 1, 1, 1), "constant", None),   # more pads than dimensions
+    ((3,), (-2, -2), "constant", None),       # crops beyond the dimension
+    ((2, 3), (1, 1), "reflect", 2.0),         # a value in a mode without one
+    ((2, 3), (1, 1), "unknown", None),        # F.pad: NotImplementedError
+])
+def test_errors_are_f_pads_types_and_value_errors(torch, padnd_torch, input_shape, pad, mode,
+                                                   value):
+    """Where F.pad raises RuntimeError (or NotImplementedError), padnd.torch.pad raises an
+    exception of that type which is also numpy's ValueError, naming the argument."""
+    x = torch.rand(input_shape)
+    with pytest.raises(RuntimeError) as expected:
+        torch.nn.functional.pad(x, pad, mode, value)
+    with pytest.raises(type(expected.value)) as got:
+        padnd_torch.pad(x, pad, mode, value)
+    assert isinstance(got.value, ValueError) and isinstance(got.value, padnd_torch.PadError)
+    assert str(got.value).split(":")[0] in ("pad", "mode", "value")
