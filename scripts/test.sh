@@ -41,20 +41,21 @@ run_pytest() {
     paste -sd, -)")
 }
 
-# 0. Code rules that a compiler does not check: no function body over 60 lines.
-python3 scripts/function_lengths.py
-
-# 1. System packages (skipped when already present).
+# 0. System packages (skipped when already present), first: a fresh machine may lack even
+#    python3 and git (scripts/wheel_check.sh copies a git checkout with git; a source tarball
+#    needs none).
 need=()
 for pkg in cmake g++ make libgtest-dev libbenchmark-dev libdlpack-dev clang libclang-rt-dev \
-  strace pkg-config binutils; do
+  strace pkg-config binutils python3 python3-venv git; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
-python3 -c 'import venv, ensurepip' 2>/dev/null || need+=(python3-venv)
 if ((${#need[@]})); then
   sudo_cmd=""; [ "$(id -u)" -ne 0 ] && sudo_cmd=sudo
   $sudo_cmd apt-get update -qq && $sudo_cmd apt-get install -y -qq "${need[@]}"
 fi
+
+# 1. Code rules that a compiler does not check: no function body over 60 lines.
+python3 scripts/function_lengths.py
 
 # 2. Python test environment.
 python3 -m venv .venv
@@ -65,7 +66,9 @@ python3 -m venv .venv
 #    static library: find_package, add_subdirectory, pkg-config, the installed CLI), and the
 #    benchmark suite: built, and run once on one tiny workload through report.py so that
 #    neither can rot (no timing claims).
-"${gcc[@]}" cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DPADND_BUILD_BENCH=ON "${strict[@]}"
+#    Tests are asked for: the README's quick start configures `build` without them.
+"${gcc[@]}" cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DPADND_BUILD_TESTS=ON \
+  -DPADND_BUILD_BENCH=ON "${strict[@]}"
 cmake --build build -j"$jobs"
 run_ctest gcc-release build
 python3 bench/report.py build/bench/padnd_bench --filter '/tiny_const' --repetitions 2 \

@@ -5,7 +5,8 @@
 #   copy of this checkout and leaves the copy exactly as it was (no build folder, ignored or not),
 #   and the installed package has one version (CMakeLists.txt = wheel metadata =
 #   padnd.__version__ = `padnd --version`), the `padnd` console script and its LICENSE.
-# The copy is HEAD plus the working tree's uncommitted changes and untracked (not ignored) files.
+# The copy is HEAD plus the working tree's uncommitted changes and untracked (not ignored) files;
+# from a source tarball (no git checkout), the tree without its build outputs.
 # As root, whom file modes do not stop, pip runs without capabilities so that read-only holds.
 # Usage: scripts/wheel_check.sh   (PYTHON=python3.X to pick the interpreter)
 set -euo pipefail
@@ -19,14 +20,22 @@ trap cleanup EXIT
 chmod 755 "$work"
 src="$work/src"
 
-# 1. The copy: a clone of HEAD, then the working tree's changes against HEAD on top.
-git clone -q --no-hardlinks "$repo" "$src"
-(cd "$repo" && git diff -z --name-only --no-renames --diff-filter=D HEAD) \
-  | (cd "$src" && xargs -0r rm -f --)
-(cd "$repo" && { git diff -z --name-only --no-renames --diff-filter=d HEAD;
-                 git ls-files -z --others --exclude-standard; }) \
-  | (cd "$repo" && tar --null -T - -cf -) | tar -xf - -C "$src"
-before=$(git -C "$src" status --porcelain --ignored --untracked-files=all)
+# 1. The copy: a clone of HEAD, then the working tree's changes against HEAD on top; a tree
+#    that is no git checkout is copied without its build folders and virtual environments.
+if [ -e "$repo/.git" ]; then
+  git clone -q --no-hardlinks "$repo" "$src"
+  (cd "$repo" && git diff -z --name-only --no-renames --diff-filter=D HEAD) \
+    | (cd "$src" && xargs -0r rm -f --)
+  (cd "$repo" && { git diff -z --name-only --no-renames --diff-filter=d HEAD;
+                   git ls-files -z --others --exclude-standard; }) \
+    | (cd "$repo" && tar --null -T - -cf -) | tar -xf - -C "$src"
+else
+  mkdir "$src"
+  tar -C "$repo" --exclude='./build*' --exclude='./.venv*' -cf - . | tar -xf - -C "$src"
+fi
+# Every path in the copy with its size and modification time.
+snapshot() { (cd "$src" && find . -path ./.git -prune -o -printf '%p %s %T@\n' | LC_ALL=C sort); }
+before=$(snapshot)
 chmod -R a+rX,a-w "$src"
 
 # 2. pip install from the read-only copy into a scratch venv. Root keeps its uid (its Python and
@@ -51,16 +60,14 @@ start=$SECONDS
 echo "wheel_check: pip install from the read-only copy: $((SECONDS - start)) s"
 echo "wheel_check: read-only: $enforced"
 
-# 3. The copy is untouched: same status as before, ignored files included.
-after=$(git -C "$src" status --porcelain --ignored --untracked-files=all)
+# 3. The copy is untouched: the same paths, sizes and times as before.
+after=$(snapshot)
 if [ "$after" != "$before" ]; then
   echo "wheel_check: FAIL: pip install changed the checkout:" >&2
   diff <(echo "$before") <(echo "$after") >&2 || true
   exit 1
 fi
-summary=empty
-[ -z "$after" ] || summary="$(wc -l <<<"$after") entries, the uncommitted changes copied in, as before"
-echo "wheel_check: checkout unchanged (git status --porcelain --ignored: $summary)"
+echo "wheel_check: checkout unchanged ($(wc -l <<<"$after") paths, their sizes and times)"
 
 # 4. The installed package: one version, the console script, the license, no checkout on the path.
 cmake_version=$(sed -n 's/^project(padnd VERSION \([0-9.]*\).*/\1/p' "$src/CMakeLists.txt")

@@ -80,7 +80,7 @@ def test_onnx_backend_without_onnx_names_the_extra():
     assert result.returncode == 0, result.stdout + result.stderr
     message = result.stdout
     assert "padnd.onnx.backend" in message and "'onnx'" in message, message
-    assert "pip install 'padnd[onnx]'" in message, message
+    assert "pip install '.[onnx]' in padnd's checkout" in message, message
     # The rest of padnd does not need onnx.
     code = "import sys\nsys.modules['onnx'] = None\nimport padnd, padnd.onnx\nprint(padnd.__version__)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -96,7 +96,7 @@ def test_optional_import_helper():
         import_optional("padnd_no_such_module.sub", extra="nothing", needed_by="padnd.test")
     except ImportError as error:
         assert str(error) == ("padnd.test needs the 'padnd_no_such_module' package: "
-                              "pip install 'padnd[nothing]'")
+                              "pip install '.[nothing]' in padnd's checkout")
         assert error.name == "padnd_no_such_module"
         assert isinstance(error.__cause__, ImportError)
     else:
