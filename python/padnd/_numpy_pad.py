@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import numbers
 import operator
+import sys
 import warnings
 from typing import NamedTuple
 
@@ -246,6 +247,7 @@ def pad(array, pad_width, mode="constant", *, negative=None, interior=None, out=
         if result is not None:
             return result
     if _dlpack.is_tensor(array) or _dlpack.is_tensor(out):
+        _check_untracked(array, "padnd.pad")
         return _dlpack.call_on_numpy(pad, array, out, pad_width=pad_width, mode=mode,
                                      negative=negative, interior=interior, threads=threads,
                                      **kwargs)
@@ -306,6 +308,7 @@ def pad_window(array, pad_width, mode="constant", *, window, input_shape=None, i
     :func:`input_window` names for this window (else ValueError naming the axis).
     """
     if _dlpack.is_tensor(array) or _dlpack.is_tensor(out):
+        _check_untracked(array, "padnd.pad_window")
         return _dlpack.call_on_numpy(pad_window, array, out, pad_width=pad_width, mode=mode,
                                      window=window, input_shape=input_shape,
                                      input_start=input_start, negative=negative,
@@ -371,6 +374,17 @@ def input_window(shape, pad_width, mode="constant", *, window, dtype=None, negat
     with _naming_numpy_dtype(element, dtype):
         first, counts = _padnd.input_window(spec, element, list(dims), starts, lengths)
     return tuple(slice(s, s + n) for s, n in zip(first, counts))
+
+
+def _check_untracked(array, function: str) -> None:
+    """Refuses a torch tensor that autograd tracks (requires grad, grad mode on): the result
+    would silently have no gradient. numpy.pad refuses it too (RuntimeError, torch's)."""
+    torch = sys.modules.get("torch")
+    if (torch is not None and isinstance(array, torch.Tensor) and array.requires_grad
+            and torch.is_grad_enabled()):
+        raise RuntimeError(f"array: a torch tensor that requires grad; {function}'s result "
+                           "would not track its gradient: use padnd.torch.pad, which autograd "
+                           "differentiates, or pass array.detach()")
 
 
 def _check_numpy_fallback(negative, interior, out, input_shape=None) -> None:

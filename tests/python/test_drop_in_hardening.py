@@ -157,3 +157,20 @@ def test_errors_are_f_pads_types_and_value_errors(torch, padnd_torch, input_shap
         padnd_torch.pad(x, pad, mode, value)
     assert isinstance(got.value, ValueError) and isinstance(got.value, padnd_torch.PadError)
     assert str(got.value).split(":")[0] in ("pad", "mode", "value")
+
+
+@pytest.mark.parametrize("function", [
+    lambda array: padnd.pad(array, 1, "edge"),
+    lambda array: padnd.pad_window(array, 1, "edge", window=(slice(0, 2), slice(0, 2))),
+])
+def test_a_tensor_autograd_tracks_is_refused_as_numpy_pad_refuses_it(torch, function):
+    """numpy.pad refuses a tensor that requires grad (RuntimeError); padnd did not, and
+    returned a result without a gradient. Under no_grad both take it."""
+    x = torch.rand(3, 4, requires_grad=True)
+    with pytest.raises(RuntimeError):
+        np.pad(x, 1, "edge")
+    with pytest.raises(RuntimeError, match=r"array: .*requires grad.*padnd\.torch\.pad"):
+        function(x)
+    with torch.no_grad():
+        np.testing.assert_array_equal(np.asarray(function(x)),
+                                      function(x.detach().numpy()))
