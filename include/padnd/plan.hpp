@@ -24,8 +24,9 @@ struct PlanAccess;
 PADND_PUBLIC_BEGIN
 namespace padnd {
 
-/// Output shape of `spec` applied to `input_shape`, with every canonical rule checked
-/// (rank, interior, overflow, negative size, modes that need data). No data needed.
+/// Output shape of `spec` applied to `input_shape`, with every check of make_plan that needs no
+/// element type (rank, interior, overflow of lengths and element counts, negative size, modes
+/// that need data). No data needed.
 std::vector<std::int64_t> infer_shape(const std::vector<std::int64_t>& input_shape,
                                       const PadSpec& spec);
 

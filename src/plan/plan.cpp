@@ -617,10 +617,17 @@ std::string_view mode_name(Mode mode) {
 }
 
 namespace {
-/// infer_shape into `out` (resized to the rank).
+/// The element counts of a request's input and output.
+struct ElementCounts {
+  std::int64_t in = 0;
+  std::int64_t out = 0;
+};
+
+/// infer_shape into `out` (resized to the rank): every check of a request that needs no element
+/// type, the counts of its shapes included (make_plan's and infer_shape's one validation).
 template <class Shape>
-void infer_shape_into(const std::vector<std::int64_t>& input_shape, const PadSpec& spec,
-                      Shape& out) {
+ElementCounts infer_shape_into(const std::vector<std::int64_t>& input_shape, const PadSpec& spec,
+                               Shape& out) {
   if (spec.axes.size() != input_shape.size()) {
     throw Error(Errc::shape_mismatch, "pads: expected one entry per input axis (" +
                                           std::to_string(input_shape.size()) + "), got " +
@@ -633,6 +640,8 @@ void infer_shape_into(const std::vector<std::int64_t>& input_shape, const PadSpe
     out[k] = output_length(k, input_shape[k], spec.axes[k], detail::axis_mode(spec, k).mode, spec);
   }
   detail::check_stat_lengths(input_shape, out, spec);
+  return {element_count(input_shape),
+          detail::element_count_of(out, "output shape (the input's lengths with their pads)")};
 }
 }  // namespace
 
@@ -756,11 +765,9 @@ Plan PlanAccess::validate(const ElementType& type, const std::vector<std::int64_
   plan.type_ = type;
   plan.mode_ = spec.mode;
   plan.in_shape_.assign(shape.begin(), shape.end());
-  infer_shape_into(shape, spec, plan.out_shape_);
-  plan.in_elems_ = element_count(shape);
-  plan.out_elems_ = element_count_of(plan.out_shape_,
-                                     "output shape (the input's lengths with "
-                                     "their pads)");
+  const ElementCounts counts = infer_shape_into(shape, spec, plan.out_shape_);
+  plan.in_elems_ = counts.in;
+  plan.out_elems_ = counts.out;
   plan.out_bytes_ = storage_bytes(type, plan.out_elems_);
   check_value(type, spec.value, "value");
   Program& prog = program(plan);

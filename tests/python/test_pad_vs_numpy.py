@@ -200,6 +200,15 @@ def test_infer_shape_is_the_shape_pad_returns(shape, data, mode):
     assert padnd.pad(a, widths, mode).shape == expected
 
 
+def test_infer_shape_refuses_what_pad_refuses():
+    # An output of more elements than int64 counts: planning refused it, inference did not.
+    widths = ((0, 0), (2**62, 0))
+    with pytest.raises(ValueError, match="output shape"):
+        padnd.pad(np.zeros((2, 3), np.uint8), widths)
+    with pytest.raises(ValueError, match="output shape"):
+        padnd.infer_shape((2, 3), widths)
+
+
 def test_infer_shape_extensions_and_errors():
     assert padnd.infer_shape((4, 5), ((-1, 2), (0, 3)), "edge",
                              negative="crop_then_pad") == (5, 8)
