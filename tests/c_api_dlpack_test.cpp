@@ -58,6 +58,16 @@ TEST(CApi, DlpackTensorsWithElementStridesAndOffsets) {
   strides[0] = std::int64_t{1} << 62;
   EXPECT_EQ(padnd_tensor_from_dlpack(&t, &input, byte_strides, 2), PADND_OVERFLOW);
   EXPECT_EQ(padnd_tensor_from_dlpack(nullptr, &input, byte_strides, 2), PADND_INVALID_ARGUMENT);
+  strides[0] = 1;
+  // An offset that no address holds (past int64, or past the address space) is no pointer.
+  for (const std::uint64_t offset : {std::uint64_t{1} << 63, ~std::uint64_t{3}}) {
+    t.byte_offset = offset;
+    EXPECT_EQ(padnd_tensor_from_dlpack(&t, &input, byte_strides, 2), PADND_OVERFLOW);
+    EXPECT_NE(
+        std::string(padnd_last_error()).find("dltensor.byte_offset: " + std::to_string(offset)),
+        std::string::npos)
+        << padnd_last_error();
+  }
 
   // A 0-d tensor with (empty) strides, as torch exports one, needs no room for strides.
   float scalar = 7;

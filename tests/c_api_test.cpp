@@ -3,6 +3,7 @@
 // and a message naming the argument, never an exception or a crash.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <cstring>
@@ -342,6 +343,71 @@ TEST(CApi, InferShapeAndOutputWithoutData) {
             std::vector<std::int64_t>(out, out + 3));
   EXPECT_EQ(bytes, 3 * 2 * 7 * 2);
   padnd_plan_destroy(plan);
+}
+
+// Inference refuses what planning refuses: here an output of more elements than int64 counts.
+TEST(CApi, InferShapeRefusesWhatPlanningRefuses) {
+  const std::int64_t shape[2] = {2, 3};
+  const std::vector<std::int64_t> begin{0, std::int64_t{1} << 62}, end{0, 0};
+  const padnd_pad_spec spec = c_spec(begin, end, PADND_CONSTANT);
+  std::int64_t out[2];
+  expect_status(padnd_infer_shape(2, shape, &spec, out), PADND_OVERFLOW, "output shape");
+  const padnd_tensor input{nullptr, {PADND_UINT8, 0}, 2, shape, nullptr};
+  padnd_plan* plan = nullptr;
+  expect_status(padnd_plan_create(&input, &spec, &plan), PADND_OVERFLOW, "output shape");
+}
+
+// padnd reads its input while it writes: an output that shares the input's bytes is refused
+// (it used to return OK with wrong values), one next to it is not.
+TEST(CApi, OutputOverlappingTheInputIsRefused) {
+  std::vector<float> buffer(16, 0.0F);
+  float* in = buffer.data() + 6;
+  std::copy_n(std::vector<float>{1, 2, 3, 4}.begin(), 4, in);
+  const std::vector<float> before = buffer;
+  const std::int64_t shape[1] = {4};
+  const padnd_tensor input{in, {PADND_FLOAT32, 0}, 1, shape, nullptr};
+  const std::vector<std::int64_t> begin{1}, end{1};
+  const padnd_pad_spec spec = c_spec(begin, end, PADND_EDGE);
+  padnd_plan* plan = nullptr;
+  ASSERT_EQ(padnd_plan_create(&input, &spec, &plan), PADND_OK) << padnd_last_error();
+  for (float* out : {in, in + 3, in - 5}) {
+    expect_status(padnd_execute(plan, in, out, 24, nullptr), PADND_INVALID_ARGUMENT,
+                  "overlap the input's bytes");
+  }
+  const std::int64_t start[1] = {0}, window[1] = {2}, stride[1] = {-4};
+  expect_status(padnd_execute_window(plan, in, start, window, in + 1, nullptr, 8, nullptr),
+                PADND_INVALID_ARGUMENT, "out: bytes");
+  expect_status(padnd_execute_window(plan, in, start, window, in + 4, stride, 0, nullptr),
+                PADND_INVALID_ARGUMENT, "out: bytes");
+  padnd_prepared* prepared = nullptr;
+  ASSERT_EQ(padnd_prepare_windows(plan, in, nullptr, &prepared), PADND_OK) << padnd_last_error();
+  expect_status(padnd_prepared_execute_window(prepared, start, window, in, nullptr, 8),
+                PADND_INVALID_ARGUMENT, "out: bytes");
+  padnd_prepared_destroy(prepared);
+  EXPECT_EQ(buffer, before);
+  ASSERT_EQ(padnd_execute(plan, in, in + 4, 24, nullptr), PADND_OK) << padnd_last_error();
+  EXPECT_EQ(std::vector<float>(in + 4, in + 10), (std::vector<float>{1, 1, 2, 3, 4, 4}));
+  padnd_plan_destroy(plan);
+}
+
+// Wrong-size values and value counts whose bytes overflow name their argument.
+TEST(CApi, ValueArgumentsAreNamed) {
+  padnd_plan* plan = nullptr;
+  const double wide = 1;
+  const std::int64_t pads[2] = {1, 1};
+  const padnd_onnx_pad node{18, 3, "constant", pads, 2, &wide, sizeof wide, nullptr, nullptr, 0};
+  expect_status(padnd_plan_create_onnx(&kTwoFloatInput, &node, &plan), PADND_INVALID_ARGUMENT,
+                "node.constant_value: a float32 pad value has 4 bytes; got 8");
+  padnd_openvino_pad op{12, "constant", pads, 1, pads + 1, 1, &wide, sizeof wide, 0};
+  expect_status(padnd_plan_create_openvino(&kTwoFloatInput, &op, &plan), PADND_INVALID_ARGUMENT,
+                "op.pad_value: a float32 pad value has 4 bytes; got 8");
+  const char* constant = "constant";
+  const float value = 0;
+  const padnd_numpy_pad args{pads,   1,       &constant, 1,       &value, INT64_MAX / 2, nullptr, 0,
+                             {0, 0}, nullptr, 0,         nullptr, -1,     nullptr,       0};
+  expect_status(padnd_plan_create_numpy(&kTwoFloatInput, &args, &plan), PADND_OVERFLOW,
+                "args.constant_values: count 9223372036854775806 of 4-byte values overflows");
+  EXPECT_EQ(plan, nullptr);
 }
 
 // A host's parallel-for receives every task once; a failure's message is per thread.

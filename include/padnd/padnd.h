@@ -264,15 +264,19 @@ padnd_status padnd_infer_shape(int32_t rank, const int64_t* shape, const padnd_p
                                int64_t* shape_out);
 
 /** Writes the whole padded tensor into `out` (dense row-major, `out_bytes` available). `in` is
- * the input's data as planned (strides included). Nothing is written on failure. */
+ * the input's data as planned (strides included). Precondition: the output's bytes do not
+ * overlap the bytes the input spans (padnd reads the input while it writes); an overlap that
+ * these ranges show, `out == in` included, is refused with PADND_INVALID_ARGUMENT. Nothing is
+ * written on failure. */
 padnd_status padnd_execute(const padnd_plan* plan, const void* in, void* out, int64_t out_bytes,
                            const padnd_exec_options* options);
 
 /** Writes the window [start[k], start[k] + shape[k]) of the output (rank entries each) into
  * `out`: dense row-major when `out_byte_strides` is NULL (`out_bytes` available; a packed
  * type's window starts at bit 0), else through those strides (out points at window element
- * [0, ..., 0]; `out_bytes` is ignored; strings: multiples of sizeof(padnd_string)). Nothing is
- * written on failure. */
+ * [0, ..., 0]; `out_bytes` is ignored; strings: multiples of sizeof(padnd_string)). As for
+ * padnd_execute, `out` (its `out_bytes` bytes, or the bytes the strided window addresses) must
+ * not overlap the input, and a visible overlap is refused. Nothing is written on failure. */
 padnd_status padnd_execute_window(const padnd_plan* plan, const void* in, const int64_t* start,
                                   const int64_t* shape, void* out, const int64_t* out_byte_strides,
                                   int64_t out_bytes, const padnd_exec_options* options);
@@ -292,7 +296,8 @@ padnd_status padnd_prepare_windows(const padnd_plan* plan, const void* in,
                                    padnd_prepared** prepared_out);
 
 /** padnd_execute_window's window of the prepared plan and input: copied from the prepared
- * values, or written from the input where nothing was prepared. */
+ * values, or written from the input where nothing was prepared. `out` must not overlap the
+ * input, as for padnd_execute_window. */
 padnd_status padnd_prepared_execute_window(const padnd_prepared* prepared, const int64_t* start,
                                            const int64_t* shape, void* out,
                                            const int64_t* out_byte_strides, int64_t out_bytes);

@@ -26,6 +26,17 @@ constexpr std::optional<std::int64_t> checked_mul(std::int64_t a, std::int64_t b
   return r;
 }
 
+/// `base` advanced by `offset` bytes, or nullopt where that address does not exist: past the
+/// end of the address space, or an offset past int64 (no object is that large).
+inline std::optional<const char*> checked_offset(const void* base, std::uint64_t offset) noexcept {
+  std::uintptr_t end = 0;
+  if (offset > static_cast<std::uint64_t>(INT64_MAX) ||
+      __builtin_add_overflow(reinterpret_cast<std::uintptr_t>(base), offset, &end)) {
+    return std::nullopt;
+  }
+  return static_cast<const char*>(base) + offset;
+}
+
 /// The element count of `shape` (numpy's rule: the lengths other than 0 multiply within int64,
 /// even where one is 0); errors name `argument`. padnd::element_count names "shape".
 std::int64_t element_count_of(std::span<const std::int64_t> shape, std::string_view argument);

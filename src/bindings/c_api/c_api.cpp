@@ -21,6 +21,8 @@
 #include "padnd/adapters/openvino.hpp"
 #include "padnd/padnd.h"
 #include "padnd/padnd.hpp"
+#include "plan/plan_access.hpp"
+#include "plan/plan_internal.hpp"
 
 void padnd::c_api::require(const void* pointer, const char* argument) {
   if (pointer == nullptr) {
@@ -44,6 +46,7 @@ struct padnd_plan {
 
 struct padnd_prepared {
   const padnd_plan* plan;
+  const void* in;  ///< the input its windows read
   padnd::PreparedWindows windows;
 };
 
@@ -132,6 +135,17 @@ auto copy_of(const Copy& copy, std::int64_t bytes, const std::string& argument) 
               argument + ": cannot allocate " + std::to_string(bytes) + " bytes to copy it");
 }
 
+/// Bytes of `count` values of `item_bytes` each, named `argument` where they overflow.
+std::int64_t values_bytes(std::int64_t count, std::int64_t item_bytes, const char* argument) {
+  const std::optional<std::int64_t> bytes = padnd::detail::checked_mul(count, item_bytes);
+  if (!bytes) {
+    throw Error(Errc::overflow, std::string(argument) + ": count " + std::to_string(count) +
+                                    " of " + std::to_string(item_bytes) +
+                                    "-byte values overflows int64 bytes");
+  }
+  return *bytes;
+}
+
 /// `count` values at `values` (which may be null only when count is 0).
 std::vector<std::int64_t> ints(const std::int64_t* values, std::int64_t count,
                                const char* argument) {
@@ -141,13 +155,9 @@ std::vector<std::int64_t> ints(const std::int64_t* values, std::int64_t count,
   }
   if (count == 0) return {};
   require(values, argument);
-  const std::optional<std::int64_t> bytes =
-      padnd::detail::checked_mul(count, static_cast<std::int64_t>(sizeof(std::int64_t)));
-  if (!bytes) {
-    throw Error(Errc::overflow, std::string(argument) + ": count " + std::to_string(count) +
-                                    " of 8-byte values overflows int64 bytes");
-  }
-  return copy_of([&] { return std::vector<std::int64_t>(values, values + count); }, *bytes,
+  const std::int64_t bytes =
+      values_bytes(count, static_cast<std::int64_t>(sizeof(std::int64_t)), argument);
+  return copy_of([&] { return std::vector<std::int64_t>(values, values + count); }, bytes,
                  argument);
 }
 
@@ -273,7 +283,9 @@ std::optional<padnd::ValueTensor> value_tensor(const void* value, std::int64_t b
                                                const padnd::ElementType& type,
                                                const char* argument) {
   if (value == nullptr) return std::nullopt;
-  return padnd::ValueTensor::scalar(type, element_value(value, bytes, type, argument));
+  std::string element = element_value(value, bytes, type, argument);
+  if (!is_string(type)) padnd::detail::check_value(type, element, argument);
+  return padnd::ValueTensor::scalar(type, std::move(element));
 }
 
 padnd::onnx::PadNode onnx_node(const padnd_onnx_pad* n, const padnd::ElementType& type) {
@@ -358,8 +370,7 @@ padnd::numpy::ValuePairs value_pairs(const void* data, std::int64_t pairs,
                                      const padnd::ElementType& type, const char* argument) {
   const std::int64_t count = pair_count(pairs, argument);
   const std::int64_t item = padnd::storage_bytes(planned_type(type), 1);
-  const std::string bytes =
-      bytes_of(data, padnd::storage_bytes(padnd::ElementType::opaque(item), count), argument);
+  const std::string bytes = bytes_of(data, values_bytes(count, item, argument), argument);
   const auto element = [&](std::int64_t i) {
     return element_value(bytes.data() + i * item, item, type,
                          std::string(argument) + "[" + std::to_string(i) + "]");
@@ -458,18 +469,73 @@ void to_padnd_strings(padnd::PadSpec& spec, Texts& texts) {
   }
 }
 
+/// Bytes [first, last) of a buffer.
+struct ByteRange {
+  std::uintptr_t first = 0;
+  std::uintptr_t last = 0;
+};
+
+/// The bytes that `shape` elements of `item_bytes` at `base` span, axis k stepping
+/// byte_strides[k]; nullopt where a length is negative or the extent overflows (the call
+/// refuses those itself). An empty tensor spans none.
+std::optional<ByteRange> byte_range(const void* base, std::span<const std::int64_t> shape,
+                                    std::span<const std::int64_t> byte_strides,
+                                    std::int64_t item_bytes) {
+  const auto first = reinterpret_cast<std::uintptr_t>(base);
+  if (std::any_of(shape.begin(), shape.end(), [](std::int64_t n) { return n < 0; })) return {};
+  if (std::find(shape.begin(), shape.end(), 0) != shape.end()) return ByteRange{first, first};
+  if (padnd::detail::strided_extent_overflow(shape, byte_strides, item_bytes)) return {};
+  std::int64_t low = 0, high = item_bytes;  // the extent fits: so do these
+  for (std::size_t k = 0; k < shape.size(); ++k) {
+    const std::int64_t reach = (shape[k] - 1) * byte_strides[k];
+    (reach < 0 ? low : high) += reach;
+  }
+  return ByteRange{first - static_cast<std::uintptr_t>(-low),
+                   first + static_cast<std::uintptr_t>(high)};
+}
+
+/// `bytes` dense bytes at `base`.
+std::optional<ByteRange> dense_range(const void* base, std::int64_t bytes) {
+  const std::int64_t length[1] = {std::max<std::int64_t>(bytes, 0)}, step[1] = {1};
+  return byte_range(base, length, step, 1);
+}
+
+/// Refuses an output range `out` (null: not known, the call checks its arguments) that
+/// overlaps the bytes `plan`'s input spans at `in`: padnd reads the input while it writes.
+void check_no_overlap(const padnd::Plan& plan, const void* in, std::optional<ByteRange> out) {
+  const padnd::ElementType& type = plan.type();
+  const std::optional<ByteRange> input =
+      type.packed() ? dense_range(in, padnd::storage_bytes(
+                                          type, padnd::detail::PlanAccess::input_elements(plan)))
+                    : byte_range(in, plan.input_shape(),
+                                 padnd::detail::PlanAccess::in_strides(plan), type.item_bytes());
+  if (!input || !out || input->first == input->last || out->first == out->last ||
+      out->last <= input->first || input->last <= out->first) {
+    return;
+  }
+  throw Error(Errc::invalid_argument,
+              "out: bytes [" + std::to_string(out->first) + ", " + std::to_string(out->last) +
+                  ") overlap the input's bytes [" + std::to_string(input->first) + ", " +
+                  std::to_string(input->last) +
+                  ") (in); padnd reads the input while it writes: pass separate buffers");
+}
+
 /// Reads a window's C arguments for `plan` and calls `write(window, out, out_bytes)` (dense,
 /// `out_byte_strides` NULL) or `write(window, out, strides)`.
-void write_window(const padnd_plan& plan, const int64_t* start, const int64_t* shape, void* out,
-                  const int64_t* out_byte_strides, int64_t out_bytes, const auto& write) {
+void write_window(const padnd_plan& plan, const void* in, const int64_t* start,
+                  const int64_t* shape, void* out, const int64_t* out_byte_strides,
+                  int64_t out_bytes, const auto& write) {
   const auto rank = static_cast<std::int64_t>(plan.plan.output_shape().size());
   const padnd::Window window{ints(start, rank, "start"), ints(shape, rank, "shape")};
   if (out_byte_strides == nullptr) {
+    check_no_overlap(plan.plan, in, dense_range(out, out_bytes));
     write(window, out, out_bytes);
     return;
   }
   const std::vector<std::int64_t> strides = ints(out_byte_strides, rank, "out_byte_strides");
   if (plan.strings) check_string_strides(strides, "out_byte_strides");
+  check_no_overlap(plan.plan, in,
+                   byte_range(out, window.shape, strides, plan.plan.type().item_bytes()));
   write(window, out, std::span<const std::int64_t>(strides));
 }
 
@@ -569,6 +635,7 @@ padnd_status padnd_execute(const padnd_plan* plan, const void* in, void* out, in
                            const padnd_exec_options* options) {
   return guarded([&] {
     require(plan, "plan");
+    check_no_overlap(plan->plan, in, dense_range(out, plan->plan.output_bytes()));
     padnd::execute(plan->plan, in, out, out_bytes, options_of(options));
   });
 }
@@ -578,9 +645,10 @@ padnd_status padnd_execute_window(const padnd_plan* plan, const void* in, const 
                                   int64_t out_bytes, const padnd_exec_options* options) {
   return guarded([&] {
     require(plan, "plan");
-    write_window(*plan, start, shape, out, out_byte_strides, out_bytes, [&](const auto&... args) {
-      padnd::execute_window(plan->plan, in, args..., options_of(options));
-    });
+    write_window(*plan, in, start, shape, out, out_byte_strides, out_bytes,
+                 [&](const auto&... args) {
+                   padnd::execute_window(plan->plan, in, args..., options_of(options));
+                 });
   });
 }
 
@@ -592,7 +660,7 @@ padnd_status padnd_prepare_windows(const padnd_plan* plan, const void* in,
     require(prepared_out, "prepared_out");
     require(plan, "plan");
     *prepared_out =
-        new padnd_prepared{plan, padnd::PreparedWindows(plan->plan, in, options_of(options))};
+        new padnd_prepared{plan, in, padnd::PreparedWindows(plan->plan, in, options_of(options))};
   });
 }
 
@@ -601,7 +669,7 @@ padnd_status padnd_prepared_execute_window(const padnd_prepared* prepared, const
                                            const int64_t* out_byte_strides, int64_t out_bytes) {
   return guarded([&] {
     require(prepared, "prepared");
-    write_window(*prepared->plan, start, shape, out, out_byte_strides, out_bytes,
+    write_window(*prepared->plan, prepared->in, start, shape, out, out_byte_strides, out_bytes,
                  [&](const auto&... args) { prepared->windows.execute_window(args...); });
   });
 }

@@ -101,6 +101,19 @@ void check_device(const DLDevice& d) {
                   "), not in host memory; padnd pads tensors the CPU can read");
 }
 
+/// The address of the tensor's first element: data advanced by byte_offset (null stays null).
+const void* first_element(const DLTensor& t) {
+  if (t.data == nullptr) return nullptr;
+  const std::optional<const char*> first = detail::checked_offset(t.data, t.byte_offset);
+  if (!first) {
+    throw Error(Errc::overflow, "dltensor.byte_offset: " + std::to_string(t.byte_offset) +
+                                    " bytes past data " +
+                                    std::to_string(reinterpret_cast<std::uintptr_t>(t.data)) +
+                                    " is no address (past the address space or int64)");
+  }
+  return *first;
+}
+
 }  // namespace
 
 void tensor_from_dlpack(const void* dltensor, padnd_tensor* out, std::int64_t* byte_strides,
@@ -120,6 +133,7 @@ void tensor_from_dlpack(const void* dltensor, padnd_tensor* out, std::int64_t* b
     throw Error(Errc::invalid_argument, "dltensor: negative ndim " + std::to_string(t.ndim));
   if (t.ndim > 0) require(t.shape, "dltensor.shape");
   const std::int64_t item = ElementType(*dtype).item_bytes();
+  const void* data = first_element(t);
   if (t.strides != nullptr) {
     if (capacity < t.ndim) {
       throw Error(Errc::shape_mismatch, "byte_strides_out: room for " + std::to_string(capacity) +
@@ -131,7 +145,7 @@ void tensor_from_dlpack(const void* dltensor, padnd_tensor* out, std::int64_t* b
       byte_strides[k] = byte_stride(t.strides[k], item, k);
     }
   }
-  out->data = t.data == nullptr ? nullptr : static_cast<const char*>(t.data) + t.byte_offset;
+  out->data = data;
   out->type = padnd_type{static_cast<std::int32_t>(*dtype), 0};
   out->rank = t.ndim;
   out->shape = t.shape;
