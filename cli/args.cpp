@@ -147,7 +147,8 @@ void take_pad_options(RawArgs& raw, Options& opt) {
   const auto pads = take_list(raw, "pads");
   if (!pads) throw UsageError("missing --pads (use --pads= for a rank-0 input)");
   opt.pads = *pads;
-  if (opt.pads.size() % 2 != 0) {
+  // numpy's pad_width may be one value for every side (--spec numpy).
+  if (opt.pads.size() % 2 != 0 && !(opt.spec.family == Family::numpy && opt.pads.size() == 1)) {
     throw UsageError("--pads needs an even number of values (all begins, then all ends); got " +
                      std::to_string(opt.pads.size()));
   }
@@ -376,7 +377,8 @@ options:
                      a symbolic link's target is written, a FIFO or device directly, and
                      "-" is standard output (and "-" as IN.npy is standard input)
   --pads LIST        ONNX layout: all begins, then all ends (2 x rank values), e.g. 0,2,0,0;
-                     negative values crop ("--pads=-1,2" and "--pads -1,2" both work)
+                     negative values crop ("--pads=-1,2" and "--pads -1,2" both work);
+                     --spec numpy also takes numpy's pad_width 7 or 1,2 (every axis)
   --mode NAME        constant (default), edge, reflect, symmetric, wrap, spelled as the spec
                      does (nGraph's upper-case names may be typed in lower case); numpy also
                      has empty, linear_ramp, maximum, mean, median, minimum

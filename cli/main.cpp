@@ -45,17 +45,21 @@ std::string values_excerpt(const Pads& values) {
   return s + " (" + std::to_string(values.size()) + " values)";
 }
 
-/// --pads always has the ONNX layout, whatever the spec: 2 x rank values, or 2 x len(--axes).
+/// --pads has the ONNX layout, whatever the spec: 2 x rank values, or 2 x len(--axes); --spec
+/// numpy also takes numpy's broadcast pad_width, one value or one (before, after) pair.
 /// Checked here so that a wrong count is reported briefly, before any spec echoes the list.
 void check_pad_count(const Options& opt, const Pads& shape) {
   const std::size_t axes = opt.axes ? opt.axes->size() : shape.size();
-  if (opt.pads.size() == 2 * axes) return;
+  const bool numpy = opt.spec.family == Family::numpy;
+  if (opt.pads.size() == 2 * axes || (numpy && opt.pads.size() <= 2)) return;
   const std::string per =
       opt.axes ? std::to_string(axes) + " axes in --axes"
                : "rank " + std::to_string(shape.size()) + " of shape " + shape_text(shape);
-  throw Error(Errc::shape_mismatch, "--pads: expected " + std::to_string(2 * axes) +
-                                        " values (all begins, then all ends: 2 x " + per +
-                                        "), got " + values_excerpt(opt.pads));
+  throw Error(Errc::shape_mismatch,
+              "--pads: expected " + std::to_string(2 * axes) +
+                  " values (all begins, then all ends: 2 x " + per + ")" +
+                  (numpy ? ", or numpy's 1 value or 1 (before, after) pair" : "") + ", got " +
+                  values_excerpt(opt.pads));
 }
 
 /// S and U values are parsed without their NUL padding (TextPadding::none); this adds it once
@@ -160,9 +164,7 @@ PadSpec lower_ngraph(const Options& opt, const NpyDtype& dtype, const Pads& shap
 PadSpec lower_numpy(const Options& opt, const NpyDtype& dtype, const Pads& shape) {
   const PadArgs a = pad_args(opt, dtype);
   numpy::PadArgs args;
-  for (std::size_t k = 0; k < a.begins.size(); ++k) {
-    args.pad_width.emplace_back(a.begins[k], a.ends[k]);
-  }
+  args.pad_width = side_pairs("--pads", opt.pads, shape.size());
   args.modes = {opt.mode.value_or("constant")};
   std::string value = a.value ? a.value->elements.front() : std::string();
   if (!a.value && args.modes.front() == "constant" && (dtype.kind == 'S' || dtype.kind == 'U')) {

@@ -13,25 +13,29 @@
 #include "value_parse.hpp"
 
 namespace padnd::cli {
-namespace {
 
-/// One (before, after) pair per axis from a keyword's list: one value for every side, or the
-/// ONNX layout (all begins, then all ends).
 template <class T>
 std::vector<std::pair<T, T>> side_pairs(const std::string& option, const std::vector<T>& values,
                                         std::size_t rank) {
-  if (values.size() != 1 && values.size() != 2 * rank) {
+  const std::size_t n = values.size();
+  if (n != 1 && n != 2 && n != 2 * rank) {
     throw Error(Errc::invalid_argument,
-                option + ": expected 1 value or 2 x rank = " + std::to_string(2 * rank) +
-                    " values (all begins, then all ends), got " + std::to_string(values.size()));
+                option + ": expected 1 value, 1 (before, after) pair or 2 x rank = " +
+                    std::to_string(2 * rank) + " values (all begins, then all ends), got " +
+                    std::to_string(n));
   }
   std::vector<std::pair<T, T>> pairs;
   for (std::size_t k = 0; k < rank; ++k) {
-    pairs.emplace_back(values.size() == 1 ? values[0] : values[k],
-                       values.size() == 1 ? values[0] : values[rank + k]);
+    const std::size_t begin = n == 2 * rank ? k : 0;
+    const std::size_t end = n == 2 * rank ? rank + k : n - 1;
+    pairs.emplace_back(values[begin], values[end]);
   }
   return pairs;
 }
+template std::vector<std::pair<std::int64_t, std::int64_t>> side_pairs(
+    const std::string&, const std::vector<std::int64_t>&, std::size_t);
+
+namespace {
 
 /// numpy.pad's check: each keyword belongs to the mode (its table says which one it takes).
 void check_numpy_keywords(const Options& opt) {

@@ -128,6 +128,19 @@ def test_numpy_spec_matches_numpy_pad(padnd, dtype, mode):
         assert_same(out, numpy_pad(a, pairs, mode))
 
 
+# numpy's pad_width broadcasts: one value, one (before, after) pair, or one pair per axis.
+@pytest.mark.parametrize("pads, pad_width", [([7], 7), ([7, 7], 7), ([1, 2], (1, 2)),
+                                             ([0, 1, 2, 3], ((0, 2), (1, 3)))])
+def test_numpy_spec_takes_numpys_broadcast_pad_width(padnd, pads, pad_width):
+    a = np.arange(6, dtype=np.int32).reshape(2, 3)
+    assert_same(padnd.pad(a, pads, mode="wrap", spec="numpy"), np.pad(a, pad_width, "wrap"))
+
+
+def test_broadcast_pads_only_under_the_numpy_spec(padnd):
+    err = padnd.fail(padnd.save(np.zeros((2, 3), np.int32)), "-o", "o.npy", "--pads=7,7")
+    assert "--pads: expected 4 values (all begins, then all ends: 2 x rank 2" in err
+
+
 @pytest.mark.parametrize("dtype", ["i2", ">f4", "c16", "U3", "V6", "M8[ns]"])
 @pytest.mark.parametrize("mode", MODES)
 def test_fortran_order_input(padnd, dtype, mode):
@@ -625,12 +638,12 @@ def test_onnx_names_the_specs_that_take_times(padnd, dtype):
 
 
 @pytest.mark.parametrize("options, message", [
-    ({"mode": "mean", "stat-length": "1,2,3"}, "--stat-length: expected 1 value or 2 x rank"),
+    ({"mode": "mean", "stat-length": "1,2,3"}, "--stat-length: expected 1 value, 1 (before, after) pair or 2 x"),
     ({"mode": "mean", "stat-length": "-1"}, "stat_length: axis 0: index can't contain negative"),
     ({"mode": "constant", "stat-length": "2"}, "mode 'constant' takes no stat_length"),
     ({"mode": "edge", "end-values": "2"}, "mode 'edge' takes no end_values"),
     ({"mode": "linear_ramp", "end-values": "1,x"}, "--end-values 'x' for dtype float64"),
-    ({"mode": "linear_ramp", "end-values": "1,2,3"}, "--end-values: expected 1 value or 2 x"),
+    ({"mode": "linear_ramp", "end-values": "1,2,3"}, "--end-values: expected 1 value, 1 (before, after) pair or 2 x"),
     ({"mode": "wrap", "reflect-type": "odd"}, "mode 'wrap' takes no reflect_type"),
 ])
 def test_numpy_keyword_errors(padnd, options, message):
