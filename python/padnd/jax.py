@@ -10,7 +10,9 @@ Inside ``jax.jit`` (or any other trace) the request is checked and normalised at
 are raised while tracing) and becomes one XLA custom call, ``padnd_pad``: padnd's XLA FFI
 handler (python/src/xla_ffi.cpp), registered for the CPU, which pads XLA's buffer in place of
 the compiled program. A package built without jaxlib's FFI headers (``padnd.jax.HAS_XLA_FFI``
-is False) runs the pad as a ``jax.pure_callback`` on the host instead.
+is False: an isolated build) runs the pad as a ``jax.pure_callback`` on the host instead, several
+times slower, and says so once with a warning; ``pip install --no-build-isolation '.[jax]'``
+in padnd's checkout, with jax and the build requirements installed, builds the handler.
 
 ``vmap`` hands the handler the whole batch (``vmap_method="broadcast_all"``: leading axes are
 batch axes, padded by nothing); the pure_callback fallback runs once per batch element.
@@ -23,6 +25,7 @@ the output gradients at the positions that read it. numpy's value modes and
 from __future__ import annotations
 
 import functools
+import warnings
 
 import numpy as np
 
@@ -68,11 +71,24 @@ def _traced_pad(array, pad_width, mode, kwargs: dict):
     if HAS_XLA_FFI:
         primal = functools.partial(_ffi_pad, request=request, threads=threads)
     else:
+        _warn_without_handler()
         shape = _planned_shape(request, dtype)
         keywords = dict(kwargs, negative=negative, interior=interior, threads=threads or None)
         primal = functools.partial(_callback_pad, shape=shape, pad_width=pad_width, mode=mode,
                                    kwargs=keywords)
     return _differentiable(primal, request)(array)
+
+
+@functools.cache
+def _warn_without_handler() -> None:
+    """Says, once per process, that traced pads take the slow path, and how to get the fast."""
+    warnings.warn(
+        "padnd.jax: this padnd build has no XLA FFI handler (padnd.jax.HAS_XLA_FFI is False: "
+        "pip's isolated build had no jaxlib), so padnd.jax.pad under jax.jit runs as a "
+        "jax.pure_callback, several times slower. To build the handler, in padnd's checkout: "
+        "pip install jax 'scikit-build-core>=0.11' 'nanobind>=3.0' && "
+        "pip install --no-build-isolation '.[jax]' (docs/frameworks.md)",
+        RuntimeWarning, stacklevel=4)
 
 
 @functools.cache

@@ -4,6 +4,7 @@
 import subprocess
 import sys
 import textwrap
+import warnings
 
 import numpy as np
 import pytest
@@ -174,3 +175,33 @@ def test_a_tensor_autograd_tracks_is_refused_as_numpy_pad_refuses_it(torch, func
     with torch.no_grad():
         np.testing.assert_array_equal(np.asarray(function(x)),
                                       function(x.detach().numpy()))
+
+
+# ---- padnd.jax: the pure_callback fallback's warning, weak types, callable modes ----
+
+@pytest.fixture(scope="module")
+def jax():
+    return pytest.importorskip("jax")
+
+
+@pytest.fixture(scope="module")
+def padnd_jax():
+    return pytest.importorskip("padnd.jax")
+
+
+def test_jit_without_the_ffi_handler_warns_once(jax, padnd_jax, monkeypatch):
+    """A build without the handler falls back to jax.pure_callback, and says so once (even
+    with every warning shown: the once is padnd's), naming the install that builds it; the
+    results stay jnp.pad's."""
+    monkeypatch.setattr(padnd_jax, "HAS_XLA_FFI", False)
+    padnd_jax._warn_without_handler.cache_clear()
+    x = jax.numpy.arange(12.0).reshape(3, 4)
+    with pytest.warns(RuntimeWarning) as record:
+        warnings.simplefilter("always")
+        for width in (1, 2):  # two traces
+            got = jax.jit(lambda a, w=width: padnd_jax.pad(a, w, "reflect"))(x)
+            np.testing.assert_array_equal(got, jax.numpy.pad(x, width, "reflect"))
+    ours = [w for w in record if "XLA FFI handler" in str(w.message)]
+    assert len(ours) == 1, [str(w.message) for w in ours]
+    assert "pip install --no-build-isolation '.[jax]'" in str(ours[0].message)
+    assert ours[0].filename == __file__  # the caller's line

@@ -230,6 +230,7 @@ def test_jit_runs_the_ffi_handler_not_a_callback():
     assert "callback" not in text
 
 
+@pytest.mark.filterwarnings("ignore:padnd.jax. this padnd build has no XLA FFI handler")
 def test_without_the_handler_jit_uses_pure_callback(monkeypatch):
     monkeypatch.setattr(padnd_jax, "HAS_XLA_FFI", False)
     array = np.arange(12.0).reshape(3, 4)
