@@ -31,11 +31,12 @@ import numpy as np
 
 from . import _dlpack, _padnd
 from ._dtypes import element_type_name
-from ._numpy_pad import _check_threads, _shape_request
+from ._numpy_pad import _check_numpy_fallback, _check_threads, _shape_request
 from ._numpy_pad import pad as _numpy_pad
 from ._optional import import_optional
 
 jax = import_optional("jax", extra="jax", needed_by="padnd.jax")
+from jax._src.lax.lax import _convert_element_type  # noqa: E402  (its weak_type argument)
 
 __all__ = ["HAS_XLA_FFI", "pad"]
 
@@ -49,12 +50,29 @@ _INDEX_MODES = frozenset({"constant", "edge", "reflect", "symmetric", "wrap", "e
 def pad(array, pad_width, mode="constant", **kwargs):
     """:func:`padnd.pad` (numpy.pad's arguments and results, padnd's keywords ``negative``,
     ``interior`` and ``threads``) on a JAX array, returning a JAX array; traced arrays (inside
-    ``jax.jit``) go through padnd's XLA FFI handler (or ``jax.pure_callback``)."""
+    ``jax.jit``) go through padnd's XLA FFI handler (or ``jax.pure_callback``). The result is
+    weakly typed where the input is, as jnp.pad's. A callable ``mode`` is jnp.pad's (the
+    function gets and returns JAX vectors), eagerly and traced: jnp.pad computes it."""
     if "out" in kwargs:
         raise TypeError("out: JAX arrays are immutable; padnd.jax.pad returns a new array")
+    if callable(mode):
+        return _callable_pad(array, pad_width, mode, dict(kwargs))
     if not isinstance(array, jax.core.Tracer):
-        return _numpy_pad(jax.numpy.asarray(array), pad_width, mode, **kwargs)
-    return _traced_pad(array, pad_width, mode, dict(kwargs))
+        array = jax.numpy.asarray(array)
+        result = _numpy_pad(array, pad_width, mode, **kwargs)
+    else:
+        result = _traced_pad(array, pad_width, mode, dict(kwargs))
+    # padnd's results are strongly typed; jnp.pad keeps a weak type (a Python scalar's), which
+    # decides later promotions (weak float32 + bfloat16 is bfloat16). No public API sets it.
+    return _convert_element_type(result, result.dtype, weak_type=True) if array.weak_type else result
+
+
+def _callable_pad(array, pad_width, mode, kwargs: dict):
+    """jnp.pad with a callable ``mode``: padnd's engine computes nothing, so its keywords
+    are checked and have nothing to do (as padnd.pad hands a callable to numpy.pad)."""
+    _check_threads(kwargs.pop("threads", None))
+    _check_numpy_fallback(kwargs.pop("negative", None), kwargs.pop("interior", None), None)
+    return jax.numpy.pad(array, pad_width, mode, **kwargs)
 
 
 def _traced_pad(array, pad_width, mode, kwargs: dict):

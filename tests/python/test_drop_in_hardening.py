@@ -205,3 +205,52 @@ def test_jit_without_the_ffi_handler_warns_once(jax, padnd_jax, monkeypatch):
     assert len(ours) == 1, [str(w.message) for w in ours]
     assert "pip install --no-build-isolation '.[jax]'" in str(ours[0].message)
     assert ours[0].filename == __file__  # the caller's line
+
+
+@pytest.mark.parametrize("make", [
+    lambda jnp: jnp.array(1.0)[None],           # weak: a Python scalar's type
+    lambda jnp: jnp.full((2, 3), 2.0),
+    lambda jnp: jnp.ones((2, 3), jnp.float32),  # strong
+    lambda jnp: jnp.asarray(2.5),
+])
+@pytest.mark.parametrize("jit", [False, True])
+def test_weak_type_is_jnp_pads(jax, padnd_jax, make, jit):
+    """The result is weakly typed where jnp.pad's is, so later promotions agree (weak float32
+    + bfloat16 is bfloat16, strong float32 + bfloat16 float32)."""
+    jnp = jax.numpy
+    x = make(jnp)
+
+    def promoted(pad):
+        function = lambda a: (pad(a, 1, "edge"), pad(a, 1, "edge") + jnp.bfloat16(1))
+        padded, sum_ = (jax.jit(function) if jit else function)(x)
+        return padded.weak_type, sum_.dtype, np.asarray(padded)
+
+    (weak, dtype, expected), (got_weak, got_dtype, got) = promoted(jnp.pad), promoted(
+        padnd_jax.pad)
+    assert (got_weak, got_dtype) == (weak, dtype)
+    np.testing.assert_array_equal(got, expected)
+
+
+def _jnp_pad_with(vector, pad_width, iaxis, kwargs):
+    """jax's testPadWithNumpyFunction callable: jnp.pad's contract, a vector in, one out."""
+    pad_value = kwargs.get("padder", 10)
+    vector = vector.at[:pad_width[0]].set(pad_value)
+    return vector.at[vector.shape[0] - pad_width[1]:].set(pad_value)
+
+
+@pytest.mark.parametrize("pad_width", [1, ((2, 0), (1, 3))])
+@pytest.mark.parametrize("kwargs", [{}, {"padder": -3}])
+@pytest.mark.parametrize("jit", [False, True])
+def test_callable_mode_is_jnp_pads_eagerly_and_under_jit(jax, padnd_jax, pad_width, kwargs,
+                                                        jit):
+    jnp = jax.numpy
+    x = jnp.arange(12.0).reshape(3, 4)
+    function = lambda pad: (lambda a: pad(a, pad_width, _jnp_pad_with, **kwargs))
+    wrap = jax.jit if jit else (lambda f: f)
+    np.testing.assert_array_equal(wrap(function(padnd_jax.pad))(x),
+                                  wrap(function(jnp.pad))(x))
+
+
+def test_callable_mode_refuses_padnds_engine_keywords(jax, padnd_jax):
+    with pytest.raises(ValueError, match="negative=, interior="):
+        padnd_jax.pad(jax.numpy.ones(3), 1, _jnp_pad_with, interior=1)
