@@ -41,7 +41,8 @@ def pad(x, pad_width, mode="constant", *, chunks=None, negative=None, interior=N
     built, plus ``chunks``: the output's chunks, anything ``dask.array.core.normalize_chunks``
     takes for the output shape. By default the output follows the input's chunks; a pad of at
     most half the axis's largest chunk joins its neighbouring chunk, a wider one becomes chunks
-    about that size (docs/dask.md, "Chunks"), so there are no sliver chunks. A request that
+    about that size, or larger ones up to dask's ``array.chunk-size`` (docs/dask.md, "Chunks"),
+    so there are no sliver chunks and no more tasks than the output's bytes need. A request that
     pads and crops nothing returns ``x`` itself, as dask.array.pad does.
 
     Every output chunk is one graph entry: a task reading only the input blocks its window
@@ -178,7 +179,10 @@ def _pad_by_lines(x, pad_width, mode, chunks, kwargs: dict):
     for axis in range(x.ndim) if callable(mode) else ():
         padded = padded.rechunk({axis: -1}).map_blocks(_call_on_lines, mode, pairs[axis],
                                                        axis, kwargs, dtype=x.dtype, meta=meta)
-    rule = tuple(_axis_chunks(x.chunks[k], *pairs[k], 0, padded.shape[k]) for k in range(x.ndim))
+    cores = [_core_chunks(x.chunks[k], *pairs[k], 0, padded.shape[k]) for k in range(x.ndim)]
+    rule = tuple(None if core is None else _axis_chunks(core, *pairs[k], padded.shape[k],
+                                                        max(core))
+                 for k, core in enumerate(cores))
     # An axis that is all pad is one chunk: dask cannot size "auto" chunks of objects.
     return padded.rechunk(normalize_chunks(
         tuple(-1 if c is None else c for c in rule) if chunks is None else chunks,
@@ -201,8 +205,12 @@ def _call_on_lines(block, function, widths, axis: int, kwargs: dict):
 def _output_chunks(x, args: _PadArgs, shape: tuple, chunks) -> tuple:
     """The output's chunks: `chunks` as dask normalises it, else the rule of _axis_chunks
     (dask's "auto" on axes without an input chunk next to their pads)."""
-    rule = tuple(_axis_chunks(x.chunks[k], *args.pairs[k], args.interiors[k], shape[k])
-                 for k in range(x.ndim))
+    cores = [_core_chunks(x.chunks[k], *args.pairs[k], args.interiors[k], shape[k])
+             for k in range(x.ndim)]
+    pad_sizes = _pad_chunk_sizes(x.dtype, args, shape, cores)
+    rule = tuple(None if core is None else _axis_chunks(core, *args.pairs[k], shape[k],
+                                                        pad_sizes[k])
+                 for k, core in enumerate(cores))
     if chunks is not None:
         try:
             return normalize_chunks(chunks, shape, dtype=x.dtype,
@@ -220,16 +228,15 @@ def _zero_chunk_axis(chunks, shape: tuple) -> int:
     """The first axis of nonzero length that `chunks` (an int, one entry per axis, or a dict
     by axis) gives a chunk size of 0: the one dask's normalize_chunks divides by."""
     sizes = ((chunks.get(k) if isinstance(chunks, dict) else
-              chunks[k] if isinstance(chunks, (tuple, list)) else chunks) for k in range(len(shape)))
+              chunks[k] if isinstance(chunks, (tuple, list)) else chunks)
+             for k in range(len(shape)))
     return next(k for k, size in enumerate(sizes)
                 if shape[k] and isinstance(size, numbers.Integral) and size == 0)
 
 
-def _axis_chunks(in_chunks: tuple, before: int, after: int, interior: int, length: int):
-    """One axis's output chunks: the copied part follows the input's chunks (cut where the
-    input's chunks end, scaled by interior padding, edge chunks shrunk by crops); each pad
-    joins its neighbouring chunk (_pad_chunks) or is split into chunks about the size of the
-    axis's largest chunk. None when the axis is all pad."""
+def _core_chunks(in_chunks: tuple, before: int, after: int, interior: int, length: int):
+    """One axis's copied part's chunks: the input's (cut where the input's chunks end, scaled
+    by interior padding, edge chunks shrunk by crops); None when the axis is all pad."""
     low, high = max(before, 0), length - max(after, 0)
     if high <= low:
         return None
@@ -240,25 +247,50 @@ def _axis_chunks(in_chunks: tuple, before: int, after: int, interior: int, lengt
         cut = before + start * (1 + interior)
         if low < cut < high:
             cuts.add(cut)
-    core = np.diff(sorted(cuts)).tolist()
+    return np.diff(sorted(cuts)).tolist()
+
+
+def _pad_chunk_sizes(dtype: np.dtype, args: _PadArgs, shape: tuple, cores: list) -> list:
+    """The length of each axis's pad chunks: its largest chunk, or dask's "auto" length for
+    the axis where that is longer (the padded axes grown together until a chunk that is the
+    other axes' largest holds dask's array.chunk-size), so that wide pads of small chunks make
+    tasks in proportion to the output's bytes, not to the pads' lengths. An empty output's
+    pads are one chunk each."""
+    padded = [core is not None and max(args.pairs[k]) > 0 for k, core in enumerate(cores)]
+    largest = [None if core is None else max(core) for core in cores]
+    if not any(padded):
+        return largest
+    if 0 in shape or dtype.itemsize == 0:  # no bytes to bound
+        return list(shape)
+    auto = normalize_chunks(tuple("auto" if padded[k] or n is None else n
+                                  for k, n in enumerate(largest)), shape, dtype=dtype)
+    return [max(max(sizes), n) if padded[k] else n
+            for k, (sizes, n) in enumerate(zip(auto, largest))]
+
+
+def _axis_chunks(core: list, before: int, after: int, length: int, pad_size: int) -> tuple:
+    """One axis's output chunks: its copied part's (_core_chunks); each pad joins its
+    neighbouring chunk (_pad_chunks) or is split into chunks of about `pad_size`."""
+    low, high = max(before, 0), length - max(after, 0)
     largest = max(core)
-    head = _pad_chunks(low, core[0], largest)
+    head = _pad_chunks(low, core[0], largest, pad_size)
     if not head:
         core[0] += low
-    tail = _pad_chunks(length - high, core[-1], largest)
+    tail = _pad_chunks(length - high, core[-1], largest, pad_size)
     if not tail:
         core[-1] += length - high
     return head + tuple(core) + tail
 
 
-def _pad_chunks(width: int, neighbour: int, largest: int) -> tuple:
+def _pad_chunks(width: int, neighbour: int, largest: int, size: int) -> tuple:
     """Chunks of a pad of `width` beside a chunk of `neighbour` elements, on an axis whose
     largest chunk is `largest`: () where it merges into the neighbour (a pad of at most half
     the largest chunk, or one that leaves the neighbour at most 1.5 times it), else
-    round(width / largest) near-equal chunks, each between 0.5 and 1.5 times it."""
+    round(width / size) near-equal chunks (at least one), each between 0.5 and 1.5 times
+    `size` (at least `largest`), or the whole pad."""
     if 2 * width <= largest or 2 * (neighbour + width) <= 3 * largest:
         return ()
-    count = max(1, (2 * width + largest) // (2 * largest))
+    count = max(1, (2 * width + size) // (2 * size))
     size, larger = divmod(width, count)
     return (size + 1,) * larger + (size,) * (count - larger)
 
@@ -476,7 +508,7 @@ def _index_axis_parts(source: _Blocks, step: dict, axis: int, sizes) -> list[_Ax
 
     parts = []
     for begin, end in _spans(sizes):
-        cuts = [begin, *sorted({low, high} & set(range(begin + 1, end))), end]
+        cuts = [begin, *sorted({cut for cut in (low, high) if begin < cut < end}), end]
         pieces = [piece(a, b) for a, b in zip(cuts[:-1], cuts[1:])]
         if len(pieces) > 1:  # one piece reads as much as the pieces: keep it whole
             whole = piece(begin, end)

@@ -349,20 +349,23 @@ def test_chunks_follow_the_input_without_slivers():
 
 @settings(max_examples=200)
 @given(st.lists(st.integers(0, 12), min_size=1, max_size=6), st.integers(0, 40),
-       st.integers(0, 40), st.integers(0, 2))
-def test_chunk_rule_bounds(in_chunks, before, after, interior):
-    """Without interior padding: every chunk is at most 1.5 times the axis's largest input
-    chunk (twice it where one chunk takes both pads), chunks made only of pad are at least
-    half of it (no slivers), and chunks without pad positions are the input's. With it, the
+       st.integers(0, 40), st.integers(0, 2), st.sampled_from([8, 40, 2**27]))
+def test_chunk_rule_bounds(in_chunks, before, after, interior, chunk_bytes):
+    """Without interior padding: every chunk is at most 1.5 times the larger of the axis's
+    largest input chunk and dask's array.chunk-size (twice it where one chunk takes both
+    pads), or a whole pad; chunks made only of pad are at least half of the largest input
+    chunk (no slivers), and chunks without pad positions are the input's. With it, the
     copied chunks grow with the inserted elements."""
     length = sum(in_chunks)
     if length == 0:
         return
     x = da.zeros(length, chunks=(tuple(in_chunks),))
-    sizes = padnd.dask.pad(x, (before, after), interior=interior).chunks[0]
+    with dask.config.set({"array.chunk-size": chunk_bytes}):
+        sizes = padnd.dask.pad(x, (before, after), interior=interior).chunks[0]
     largest = max(in_chunks)
     one_chunk = len([size for size in in_chunks if size]) == 1
-    assert max(sizes) <= (2 if one_chunk else 1.5) * largest * (1 + interior)
+    bound = (2 if one_chunk else 1.5) * max(largest, chunk_bytes // 8) * (1 + interior)
+    assert max(sizes) <= max(bound, before + largest, after + largest)
     if interior:
         return
     bounds = np.cumsum((0,) + sizes)
@@ -370,6 +373,36 @@ def test_chunk_rule_bounds(in_chunks, before, after, interior):
     core = (before, bounds[-1] - after)
     assert all(2 * (hi - lo) >= largest for lo, hi in spans if hi <= core[0] or lo >= core[1])
     assert all(hi - lo in in_chunks for lo, hi in spans if core[0] <= lo and hi <= core[1])
+
+
+@pytest.mark.parametrize("widths, mode", [
+    (((2**16, 0), (0, 0)), "edge"),  # the issue's: 65,540 tasks for 2 MiB
+    (((2**18, 0), (0, 0)), "constant"),
+    (((0, 2**30), (0, 0)), "reflect"),  # 32 GiB of output
+    (((2**16, 3), (2**16, 0)), "wrap"),
+    (((2**12, 0), (0, 0)), "mean"),
+    (((0, 2**12), (1, 2**12)), "linear_ramp"),
+])
+def test_tasks_grow_with_the_output_bytes_not_the_pad_widths(widths, mode):
+    """Pads of small chunks: chunks of up to dask's array.chunk-size, so the graph has about
+    output bytes / chunk-size + input blocks entries, however wide the pads."""
+    x = da.ones((4, 4), chunks=2)
+    result = padnd.dask.pad(x, widths, mode)
+    limit = dask.utils.parse_bytes(dask.config.get("array.chunk-size"))
+    assert new_entries(result, x) <= 8 * (result.nbytes // limit + x.npartitions) + 16
+    assert result.shape == tuple(4 + sum(pair) for pair in widths)
+
+
+@pytest.mark.parametrize("mode", INDEX_MODES + VALUE_MODES)
+def test_wide_pads_of_small_chunks_with_a_small_chunk_size(mode):
+    """dask's array.chunk-size set to 4 KiB: pad chunks are split at about that size, and the
+    values are numpy.pad's."""
+    a = sample((5, 7), "f8")
+    widths = ((300, 41), (3, 250))
+    with dask.config.set({"array.chunk-size": "4KiB"}):
+        result = padnd.dask.pad(da.from_array(a, chunks=2), widths, mode)
+    assert 1 < len(result.chunks[0]) and max(map(max, result.chunks)) <= 512 * 2
+    same(result.compute(scheduler="synchronous"), np.pad(a, widths, mode))
 
 
 def test_chunks_argument_overrides_the_rule():
