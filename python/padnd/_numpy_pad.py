@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import itertools
 import numbers
 import operator
 import sys
@@ -464,10 +465,7 @@ def _shape_request(shape: tuple, dtype: np.dtype, pad_width, mode, negative, int
     if (value_modes or reflect_type == "odd") and not dtype.isnative:
         dtype = dtype.newbyteorder("=")  # the value passes compute natively
     # numpy casts each constant into the data's dtype (and fails) even for unpadded axes.
-    constants = []
-    if "constant" in modes:
-        constants = [(_element_bytes(b, dtype).tobytes(), _element_bytes(a, dtype).tobytes())
-                     for b, a in value_pairs(kwargs.get("constant_values", 0), ndim)]
+    values = value_pairs(kwargs.get("constant_values", 0), ndim) if "constant" in modes else []
     ends, ramp = [], "float64"
     if computes and "linear_ramp" in modes:
         ends, ramp = _end_value_bytes(kwargs.get("end_values", 0), dtype, ndim,
@@ -476,8 +474,21 @@ def _shape_request(shape: tuple, dtype: np.dtype, pad_width, mode, negative, int
     if computes and any(m in _STAT_MODES for m in modes):
         stats = stat_pairs(kwargs.get("stat_length"), ndim)
         _warn_empty_means(shape, dtype, modes, stats)
-    return dtype, _Request(pairs, list(modes), constants, ends, ramp, stats, reflect_type,
-                           negative, interiors, list(shape))
+    request = _Request(pairs, list(modes), [], ends, ramp, stats, reflect_type, negative,
+                       interiors, list(shape))
+    if dtype.kind in "SUV" and dtype.fields is None and dtype.itemsize > 1:
+        # An empty output of long elements (up to 2 GiB each) is planned and computed with a
+        # one-byte stand-in, as numpy builds no element for it: the constants are cast (and
+        # fail) as numpy casts them, into a one-character element of the kind, which casts
+        # alike, and nothing costs more than the result's header.
+        for value in itertools.chain.from_iterable(values):
+            _element_bytes(value, np.dtype(dtype.kind + "1"))
+        stand_in = request._replace(constants=[(b"\0", b"\0")] * len(values))
+        if 0 in _padnd.spec_shape(stand_in.spec(), list(shape)):
+            return np.dtype("V1"), stand_in
+    return dtype, request._replace(constants=[
+        (_element_bytes(b, dtype).tobytes(), _element_bytes(a, dtype).tobytes())
+        for b, a in values])
 
 
 def _execute(spec, data: np.ndarray, result: np.ndarray, threads: int, fresh_output: bool,
@@ -515,10 +526,12 @@ def _naming_numpy_dtype(element: str, dtype: np.dtype):
 
 
 def _in_dtype(result: np.ndarray, array: np.ndarray, data: np.ndarray, out):
-    """The result in the input's dtype (the engine computed a non-native input natively)."""
+    """The result in the input's dtype (the engine computed a non-native input natively, or
+    an empty output with a stand-in: numpy's casts to it allocate an element all the same)."""
     if data is array:
         return result
     if out is None:
-        return result.astype(array.dtype)
-    out[...] = result
+        return result.astype(array.dtype) if result.size else np.empty(result.shape, array.dtype)
+    if result.size:
+        out[...] = result
     return out

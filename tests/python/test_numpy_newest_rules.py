@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # Requests whose output is padded by nothing, or holds nothing, against numpy.pad: numpy's
 # newest rules validate the keywords even then, and an empty output costs nothing.
+import subprocess
+import sys
 import warnings
 
 import numpy as np
@@ -36,3 +38,64 @@ def test_end_values_checked_as_numpy_checks_them(end_values, pad_width, dtype):
     if theirs[0] is None:
         np.testing.assert_array_equal(padnd.pad(a, pad_width, "linear_ramp", **kwargs),
                                       np.pad(a, pad_width, "linear_ramp", **kwargs))
+
+
+EMPTY_OUTPUT_CASES = """
+import resource
+import numpy as np
+import padnd
+
+
+def outcome(function):
+    try:
+        return function().shape
+    except Exception as e:
+        return type(e)
+
+
+def oracle(a):
+    # a, or where numpy itself fails to cast into its long strings (MemoryError), the same
+    # array of 3-character strings, into which numpy casts alike.
+    return a if a.dtype.kind == "V" else a.astype(a.dtype.kind + "3")
+
+
+cases = [(np.zeros(shape, dtype), pad_width, mode, kwargs)
+         for dtype in ["V2000000000", "S400000000", "U100000000"]
+         for shape, pad_width, mode, kwargs in [
+             ((0,), 0, "constant", {}),
+             ((0,), 0, "constant", {"constant_values": np.zeros(1, "S3")}),
+             ((0, 3), ((0, 0), (1, 2)), "constant", {}),
+             ((2, 0), 0, "reflect", {}),
+             ((0,), 0, "constant", {"constant_values": 1.5}),
+             ((0,), 0, "constant", {"constant_values": [1, 2]}),
+             ((0,), 0, "constant", {"constant_values": None}),
+         ]]
+# numpy.pad's results (its element is never touched, so it costs nothing but address space)
+expected = [outcome(lambda: np.pad(oracle(a), pad_width, mode, **kwargs))
+            for a, pad_width, mode, kwargs in cases]
+resource.setrlimit(resource.RLIMIT_AS, (BYTES, BYTES))
+for (a, pad_width, mode, kwargs), theirs in zip(cases, expected):
+    assert outcome(lambda: padnd.pad(a, pad_width, mode, **kwargs)) == theirs, (a.dtype, kwargs)
+    if isinstance(theirs, type):
+        continue
+    assert padnd.pad(a, pad_width, mode, **kwargs).dtype == a.dtype
+    out = np.empty(theirs, a.dtype)
+    assert padnd.pad(a, pad_width, mode, out=out, **kwargs) is out
+    window = padnd.pad_window(a, pad_width, mode, window=(slice(0, 0),) * a.ndim, **kwargs)
+    assert window.shape == (0,) * a.ndim and window.dtype == a.dtype
+    for extension in [{"interior": 1}, {"negative": "crop_then_pad"}]:
+        if mode == "constant" and a.ndim == 1:
+            assert padnd.pad(a, pad_width, (mode,), **extension, **kwargs).shape == (0,)
+print("done")
+"""
+
+
+def test_empty_outputs_of_huge_elements_cost_nothing():
+    """numpy.pad (the oracle) returns an empty result of 2 GB elements at once; padnd under
+    a 1.5 GiB address-space limit returns the same, and raises numpy's errors for constants
+    that do not cast: no element is built for a result of none (strings too, of which numpy
+    casts into 3-character ones in the oracle: its own cast of 400 MB strings fails)."""
+    code = EMPTY_OUTPUT_CASES.replace("BYTES", str(3 << 29))
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=300)
+    assert result.returncode == 0 and "done" in result.stdout, result.stdout + result.stderr
