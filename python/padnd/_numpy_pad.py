@@ -205,7 +205,9 @@ def pad(array, pad_width, mode="constant", *, negative=None, interior=None, out=
     by value, the unused padding bytes of an x87 long double are arbitrary), in either byte
     order, and compute what numpy computes for times: "maximum"
     and "minimum" of datetime64 (NaT wins) and odd reflection of timedelta64 (int64
-    arithmetic, NaT in NaT out, overflow wraps). Other dtypes and modes raise TypeError, as
+    arithmetic, NaT in NaT out, overflow wraps). Those of dtypes numpy does not define
+    (ml_dtypes' bfloat16, float8, int4, ...) are numpy.pad's own computation, with the types'
+    ufuncs (no ``negative`` or ``interior``). Other dtypes and modes raise TypeError, as
     numpy's ufuncs do.
 
     ``mode`` may also be a sequence with one mode name per axis (padnd's extension), e.g.
@@ -257,6 +259,8 @@ def pad(array, pad_width, mode="constant", *, negative=None, interior=None, out=
     if array.dtype.hasobject or callable(mode):
         _check_numpy_fallback(negative, interior, out)
         return _numpy_pad(array, pad_width, mode, **kwargs)
+    if numpy_computes(array.dtype, mode, kwargs.get("reflect_type")):
+        return _pad_in_numpy(array, pad_width, mode, negative, interior, out, kwargs)
     data, request = _request(array, pad_width, mode, negative, interior, kwargs)
     spec = request.spec()
     shape = tuple(_padnd.spec_shape(spec, list(array.shape)))
@@ -377,6 +381,36 @@ def input_window(shape, pad_width, mode="constant", *, window, dtype=None, negat
     return tuple(slice(s, s + n) for s, n in zip(first, counts))
 
 
+def numpy_computes(dtype: np.dtype, mode, reflect_type) -> bool:
+    """Whether numpy.pad computes this request's values in place of padnd's engine: a value
+    mode or odd reflection on a dtype that numpy does not define (a user dtype: ml_dtypes'
+    bfloat16, float8, int4, ...), whose arithmetic is the type's own ufuncs. The engine
+    computes in numpy's types only; index modes move any type's bits."""
+    if dtype.isbuiltin != 2:
+        return False
+    modes = (mode,) if isinstance(mode, str) else mode if isinstance(mode, (tuple, list)) else ()
+    return reflect_type == "odd" or any(m in _STAT_MODES or m == "linear_ramp" for m in modes)
+
+
+def _pad_in_numpy(array: np.ndarray, pad_width, mode, negative, interior, out, kwargs: dict):
+    """padnd.pad by numpy.pad's algorithm (numpy_computes): one mode, or one axis at a time
+    for one mode per axis (numpy's order: each axis over the earlier ones, already padded)."""
+    pairs, modes, _, _ = _geometry(array.ndim, pad_width, mode, negative, interior, kwargs)
+    _check_numpy_fallback(negative, interior, None)
+    if isinstance(mode, str):
+        result = _numpy_pad(array, pairs, mode, **kwargs)
+    else:
+        result = array
+        for axis, name in enumerate(modes):
+            widths = [pair if k == axis else (0, 0) for k, pair in enumerate(pairs)]
+            keywords = {k: v for k, v in kwargs.items() if k in _ALLOWED_KWARGS[name]}
+            result = _numpy_pad(result, widths, name, **keywords)
+    if out is None:
+        return result
+    _check_out(out, result.shape, array.dtype, array, contiguous=True)[...] = result
+    return out
+
+
 def _check_untracked(array, function: str) -> None:
     """Refuses a torch tensor that autograd tracks (requires grad, grad mode on): the result
     would silently have no gradient. numpy.pad refuses it too (RuntimeError, torch's)."""
@@ -391,7 +425,8 @@ def _check_untracked(array, function: str) -> None:
 def _check_numpy_fallback(negative, interior, out, input_shape=None) -> None:
     if negative is not None or interior is not None or out is not None or input_shape is not None:
         raise ValueError("negative=, interior=, out= and input_shape= need padnd's engine, which "
-                         "does not take object arrays or a callable mode")
+                         "does not take object arrays or a callable mode (nor, for negative= "
+                         "and interior=, value modes of dtypes numpy does not define)")
 
 
 class _Request(NamedTuple):

@@ -31,7 +31,7 @@ import numpy as np
 
 from . import _dlpack, _padnd
 from ._dtypes import element_type_name
-from ._numpy_pad import _check_numpy_fallback, _check_threads, _shape_request
+from ._numpy_pad import _check_numpy_fallback, _check_threads, _shape_request, numpy_computes
 from ._numpy_pad import pad as _numpy_pad
 from ._optional import import_optional
 
@@ -86,11 +86,16 @@ def _traced_pad(array, pad_width, mode, kwargs: dict):
                         "padnd.jax cannot read it")
     # numpy.pad's rules (padnd._numpy_pad): pad widths, modes, keywords, constants' casts.
     _, request = _shape_request(array.shape, dtype, pad_width, mode, negative, interior, kwargs)
-    if HAS_XLA_FFI:
+    # Values numpy.pad computes (ml_dtypes' value modes) are computed on the host, as eagerly.
+    by_numpy = numpy_computes(dtype, request.modes, request.reflect_type)
+    if by_numpy:  # refused as padnd.pad refuses them, while tracing
+        _check_numpy_fallback(negative, interior, None)
+    if HAS_XLA_FFI and not by_numpy:
         primal = functools.partial(_ffi_pad, request=request, threads=threads)
     else:
-        _warn_without_handler()
-        shape = _planned_shape(request, dtype)
+        if not HAS_XLA_FFI:
+            _warn_without_handler()
+        shape = _planned_shape(request, dtype, plan=not by_numpy)
         keywords = dict(kwargs, negative=negative, interior=interior, threads=threads or None)
         primal = functools.partial(_callback_pad, shape=shape, pad_width=pad_width, mode=mode,
                                    kwargs=keywords)
@@ -126,13 +131,15 @@ def _ffi_pad(array, *, request, threads: int):
     return call(array, request=np.frombuffer(attribute, dtype=np.uint8))
 
 
-def _planned_shape(request, dtype: np.dtype) -> tuple:
-    """The output shape of `request`, planned (and the plan dropped) so that the planner's errors
-    (interior next to two constants, a mode the element type cannot compute with) come while
-    tracing, as _padnd._xla_ffi_request's do."""
+def _planned_shape(request, dtype: np.dtype, plan: bool) -> tuple:
+    """The output shape of `request`, planned (and the plan dropped) if `plan`, so that the
+    planner's errors (interior next to two constants, a mode the element type cannot compute
+    with) come while tracing, as _padnd._xla_ffi_request's do."""
     spec = request.spec()
-    nothing = [0] * len(request.shape)  # an empty window: planning is the whole cost
-    _padnd.input_window(spec, element_type_name(dtype), list(request.shape), nothing, nothing)
+    if plan:
+        nothing = [0] * len(request.shape)  # an empty window: planning is the whole cost
+        _padnd.input_window(spec, element_type_name(dtype), list(request.shape), nothing,
+                            nothing)
     return tuple(_padnd.spec_shape(spec, list(request.shape)))
 
 

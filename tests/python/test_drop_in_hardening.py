@@ -254,3 +254,74 @@ def test_callable_mode_is_jnp_pads_eagerly_and_under_jit(jax, padnd_jax, pad_wid
 def test_callable_mode_refuses_padnds_engine_keywords(jax, padnd_jax):
     with pytest.raises(ValueError, match="negative=, interior="):
         padnd_jax.pad(jax.numpy.ones(3), 1, _jnp_pad_with, interior=1)
+
+
+# ---- ml_dtypes' value modes: numpy.pad's results ----
+
+ml_dtypes = pytest.importorskip("ml_dtypes")
+USER_DTYPES = sorted(name for name in dir(ml_dtypes)
+                     if isinstance(getattr(ml_dtypes, name), type)
+                     and issubclass(getattr(ml_dtypes, name), np.generic)
+                     and np.dtype(getattr(ml_dtypes, name)).isbuiltin == 2)
+VALUE_REQUESTS = [("mean", {}), ("median", {"stat_length": 2}), ("minimum", {}),
+                  ("maximum", {"stat_length": ((1, 2), (3, 1))}),
+                  ("linear_ramp", {"end_values": 1}), ("reflect", {"reflect_type": "odd"}),
+                  ("symmetric", {"reflect_type": "odd"})]
+
+
+def _user_array(name: str) -> np.ndarray:
+    with np.errstate(invalid="ignore"):  # negative values into unsigned types
+        return np.arange(-3, 9, dtype=np.float32).reshape(3, 4).astype(getattr(ml_dtypes, name))
+
+
+def _numpy_or_error(function):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            return function()
+        except Exception as error:  # noqa: BLE001 (the oracle's error type is the expectation)
+            return type(error)
+
+
+def _bits(array: np.ndarray) -> np.ndarray:
+    return np.asarray(array).view(f"u{array.dtype.itemsize}")
+
+
+@pytest.mark.parametrize("name", USER_DTYPES)
+@pytest.mark.parametrize("mode, kwargs", VALUE_REQUESTS)
+def test_ml_dtypes_value_modes_are_numpy_pads(name, mode, kwargs):
+    array = _user_array(name)
+    expected = _numpy_or_error(lambda: np.pad(array, ((2, 1), (1, 3)), mode, **kwargs))
+    got = _numpy_or_error(lambda: padnd.pad(array, ((2, 1), (1, 3)), mode, **kwargs))
+    if isinstance(expected, type):
+        assert got is expected
+        return
+    assert got.dtype == array.dtype and got.flags.c_contiguous == expected.flags.c_contiguous
+    np.testing.assert_array_equal(_bits(got), _bits(expected))
+
+
+def test_ml_dtypes_per_axis_modes_and_out():
+    """One mode per axis is numpy.pad one axis at a time; out= receives the result."""
+    array = _user_array("bfloat16")
+    expected = np.pad(np.pad(array, ((1, 2), (0, 0)), "mean"), ((0, 0), (3, 1)), "linear_ramp",
+                      end_values=((0, 0), (5, -1)))
+    got = padnd.pad(array, ((1, 2), (3, 1)), ("mean", "linear_ramp"),
+                    end_values=((0, 0), (5, -1)))
+    np.testing.assert_array_equal(_bits(got), _bits(expected))
+    out = np.empty(expected.shape, array.dtype)
+    assert padnd.pad(array, ((1, 2), (3, 1)), ("mean", "linear_ramp"), out=out,
+                     end_values=((0, 0), (5, -1))) is out
+    np.testing.assert_array_equal(_bits(out), _bits(expected))
+    with pytest.raises(ValueError, match="interior="):
+        padnd.pad(array, 1, ("constant", "mean"), interior=(1, 0))
+
+
+@pytest.mark.parametrize("name", ["bfloat16", "float8_e4m3fn", "float8_e5m2"])
+@pytest.mark.parametrize("mode, kwargs", VALUE_REQUESTS)
+@pytest.mark.parametrize("jit", [False, True])
+def test_jax_ml_dtypes_value_modes_are_numpy_pads(jax, padnd_jax, name, mode, kwargs, jit):
+    array = _user_array(name)
+    expected = _numpy_or_error(lambda: np.pad(array, 2, mode, **kwargs))
+    function = lambda a: padnd_jax.pad(a, 2, mode, **kwargs)
+    got = (jax.jit(function) if jit else function)(jax.numpy.asarray(array))
+    np.testing.assert_array_equal(_bits(np.asarray(got)), _bits(expected))

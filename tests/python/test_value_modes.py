@@ -317,16 +317,6 @@ def test_dtypes_without_arithmetic(dtype, mode):
         assert_like_numpy(got, expected)
 
 
-def test_ml_dtypes_value_modes_raise_type_error():
-    """numpy computes these through ml_dtypes' ufunc loops; padnd's value passes do not take them
-    (docs/conformance.md)."""
-    ml_dtypes = pytest.importorskip("ml_dtypes")
-    a = np.zeros(4, dtype=ml_dtypes.bfloat16)
-    np.pad(a, 2, "maximum")
-    with pytest.raises(TypeError):
-        padnd.pad(a, 2, "maximum")
-
-
 def test_odd_reflection_without_arithmetic_works_for_every_dtype_like_numpy():
     """numpy's odd reflection copies the edge of a length-1 axis and does nothing without pads,
     so it works for strings and datetime64 there."""
