@@ -397,8 +397,8 @@ def _pad_in_numpy(array: np.ndarray, pad_width, mode, negative, interior, out, k
     for one mode per axis (numpy's order: each axis over the earlier ones, already padded)."""
     pairs, modes, _, _ = _geometry(array.ndim, pad_width, mode, negative, interior, kwargs)
     _check_numpy_fallback(negative, interior, None)
-    if isinstance(mode, str):
-        result = _numpy_pad(array, pairs, mode, **kwargs)
+    if len(modes) == 1:  # pairs is [] for a 0-d array, which numpy.pad takes as 0
+        result = _numpy_pad(array, pairs or 0, modes[0], **kwargs)
     else:
         result = array
         for axis, name in enumerate(modes):

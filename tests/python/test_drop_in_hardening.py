@@ -316,6 +316,20 @@ def test_ml_dtypes_per_axis_modes_and_out():
         padnd.pad(array, 1, ("constant", "mean"), interior=(1, 0))
 
 
+@pytest.mark.parametrize("array", [np.array(1.5, ml_dtypes.bfloat16),
+                                   np.zeros((0, 2), ml_dtypes.bfloat16)])
+def test_ml_dtypes_0d_and_empty_arrays(array):
+    """numpy.pad's result (a new array) or its error."""
+    for pad_width in (0, 1, ((0, 0), (1, 1))[:array.ndim] or 0):
+        expected = _numpy_or_error(lambda: np.pad(array, pad_width, "mean"))
+        got = _numpy_or_error(lambda: padnd.pad(array, pad_width, "mean"))
+        if isinstance(expected, type):
+            assert got is expected
+            continue
+        assert got.shape == expected.shape and not np.shares_memory(got, array)
+        np.testing.assert_array_equal(_bits(got), _bits(expected))
+
+
 @pytest.mark.parametrize("name", ["bfloat16", "float8_e4m3fn", "float8_e5m2"])
 @pytest.mark.parametrize("mode, kwargs", VALUE_REQUESTS)
 @pytest.mark.parametrize("jit", [False, True])
