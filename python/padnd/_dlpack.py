@@ -102,7 +102,7 @@ def as_numpy(tensor, name: str, writable: bool = False) -> np.ndarray:
                          "may be written: immutable, or DLPack before 1.0)")
     importer = _padnd.dlpack_import_writable if writable else _padnd.dlpack_import
     try:
-        owner, address, (code, bits, lanes), shape, strides, _ = importer(tensor)
+        owner, address, (code, bits, lanes), shape, strides, _ = importer(tensor, name)
     except TypeError:
         _raise_refusal(tensor, name)
     dtype = _numpy_dtype(name, code, bits, lanes)

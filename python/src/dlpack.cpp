@@ -10,11 +10,18 @@
 // code, so bfloat16 and the float8 types pass through (padnd moves their bits).
 #include <nanobind/nanobind.h>
 #include <nanobind/ndarray.h>
+#include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
+
+#include "padnd/error.hpp"
+#include "src/core/checked.hpp"
 
 namespace nb = nanobind;
 
@@ -23,17 +30,28 @@ namespace {
 using Ints = std::vector<std::int64_t>;
 
 /// (owner, address, (type code, bits, lanes), shape, byte strides, (device type, device id)):
-/// the owner keeps the producer's memory alive for as long as Python holds it.
+/// the owner keeps the producer's memory alive for as long as Python holds it. Errors name
+/// `name` (the argument).
 template <class Array>
-nb::tuple describe(const Array& tensor) {
+nb::tuple describe(const Array& tensor, const std::string& name) {
   const std::int64_t item_bytes = (tensor.dtype().bits + 7) / 8;
   Ints shape, byte_strides;
   for (std::size_t axis = 0; axis < tensor.ndim(); ++axis) {
     shape.push_back(tensor.shape(axis));
-    byte_strides.push_back(tensor.stride(axis) * item_bytes);
+    const std::optional<std::int64_t> bytes =
+        padnd::detail::checked_mul(tensor.stride(axis), item_bytes);
+    if (!bytes) {
+      throw padnd::Error(padnd::Errc::overflow,
+                         name + ": axis " + std::to_string(axis) + ": DLPack stride " +
+                             std::to_string(tensor.stride(axis)) + " of " +
+                             std::to_string(item_bytes) + "-byte elements overflows int64 bytes");
+    }
+    byte_strides.push_back(*bytes);
   }
   const nb::dlpack::dtype type = tensor.dtype();
-  return nb::make_tuple(nb::cast(tensor), reinterpret_cast<std::uintptr_t>(tensor.data()),
+  // The owner holds the imported managed tensor (a capsule source gives nanobind no owner).
+  return nb::make_tuple(nb::cast(tensor, nb::rv_policy::reference),
+                        reinterpret_cast<std::uintptr_t>(tensor.data()),
                         nb::make_tuple(type.code, type.bits, type.lanes), shape, byte_strides,
                         nb::make_tuple(tensor.device_type(), tensor.device_id()));
 }
@@ -81,18 +99,71 @@ bool states_writable(nb::handle tensor) {
   return (head->flags & kReadOnlyFlag) == 0;  // the capsule's destructor returns the tensor
 }
 
+/// `tensor.__dlpack__()`'s capsule, asked for as nanobind asks: unversioned first for a
+/// read-only import, versioned (DLPack 1.0) first for a writable one, each falling back to the
+/// other where the producer refuses it (BufferError, or TypeError before max_version).
+nb::object capsule_of(nb::handle tensor, bool versioned_first) {
+  const nb::object dlpack = tensor.attr("__dlpack__");
+  const auto call = [&](bool versioned) {
+    return versioned ? dlpack(nb::arg("max_version") = nb::make_tuple(nb::dlpack::major_version,
+                                                                      nb::dlpack::minor_version))
+                     : dlpack();
+  };
+  try {
+    return call(versioned_first);
+  } catch (const nb::python_error& e) {
+    if (!e.matches(PyExc_BufferError) && !e.matches(PyExc_TypeError)) throw;
+  }
+  return call(!versioned_first);
+}
+
+/// Imports `tensor` without copying, through a capsule padnd asks for itself: nanobind then
+/// renames it "used_dltensor" as DLPack says, so a producer that hands out the same capsule
+/// again is refused (its managed tensor is the first import's), and the capsule's own DLTensor
+/// gives the device, whatever __dlpack_device__ said. Errors name `name`.
+template <class Array>
+nb::tuple import_tensor(nb::handle tensor, const std::string& name, bool writable) {
+  const nb::object capsule = capsule_of(tensor, writable);
+  const char* kind = PyCapsule_CheckExact(capsule.ptr()) ? PyCapsule_GetName(capsule.ptr()) : "";
+  if (kind != nullptr && std::string_view(kind).starts_with("used_")) {
+    throw nb::value_error((name +
+                           ": its __dlpack__ returned a capsule that was imported before "
+                           "(named '" +
+                           kind + "'): a DLPack capsule is imported once")
+                              .c_str());
+  }
+  Array array;
+  if (!nb::try_cast(capsule, array, false)) {
+    throw nb::type_error((name + ": nanobind cannot import its DLPack capsule").c_str());
+  }
+  if (array.device_type() != nb::device::cpu::value) {
+    throw nb::value_error((name + ": its DLPack capsule holds a tensor on device type " +
+                           std::to_string(array.device_type()) + " (device " +
+                           std::to_string(array.device_id()) +
+                           "), though its __dlpack_device__ says the CPU; padnd reads tensors "
+                           "in CPU memory")
+                              .c_str());
+  }
+  return describe(array, name);
+}
+
 }  // namespace
 
 void bind_dlpack(nb::module_& m) {
-  // noconvert: an import never copies (nanobind would otherwise convert layouts it is asked for).
   m.def(
-      "dlpack_import", [](const nb::ndarray<nb::ro>& tensor) { return describe(tensor); },
-      nb::arg("tensor").noconvert(),
+      "dlpack_import",
+      [](nb::handle tensor, const std::string& name) {
+        return import_tensor<nb::ndarray<nb::ro>>(tensor, name, false);
+      },
+      nb::arg("tensor"), nb::arg("name"),
       "Imports a DLPack tensor read-only, without copying: (owner, address, (code, bits, "
-      "lanes), shape, byte strides, (device type, device id)).");
+      "lanes), shape, byte strides, (device type, device id)). Errors name `name`.");
   m.def(
-      "dlpack_import_writable", [](const nb::ndarray<>& tensor) { return describe(tensor); },
-      nb::arg("tensor").noconvert(),
+      "dlpack_import_writable",
+      [](nb::handle tensor, const std::string& name) {
+        return import_tensor<nb::ndarray<>>(tensor, name, true);
+      },
+      nb::arg("tensor"), nb::arg("name"),
       "dlpack_import of a tensor that must be writable (refused if the producer marks it "
       "read-only).");
   m.def("dlpack_states_writable", &states_writable, nb::arg("tensor"),

@@ -37,8 +37,25 @@ padnd::cli::PadFileOptions file_options(const std::optional<std::string>& memory
   return options;
 }
 
-void pad_file(const std::string& src, const std::string& dst, const nb::callable& spec_for,
+/// `path` (str or bytes) as the bytes the OS takes, as open() converts it: a str's surrogate
+/// escapes (os.fsdecode of a name that is not UTF-8) become the bytes they stand for, and a NUL
+/// is refused. Errors name `argument`.
+std::string os_path(nb::handle path, const char* argument) {
+  PyObject* converted = nullptr;
+  if (PyUnicode_FSConverter(path.ptr(), &converted) == 0) {
+    const nb::python_error error;
+    const std::string message = std::string(argument) + ": " + nb::str(error.value()).c_str();
+    if (error.matches(PyExc_TypeError)) throw nb::type_error(message.c_str());
+    throw nb::value_error(message.c_str());
+  }
+  const nb::bytes bytes = nb::steal<nb::bytes>(converted);
+  return {bytes.c_str(), bytes.size()};
+}
+
+void pad_file(nb::handle src_path, nb::handle dst_path, const nb::callable& spec_for,
               const std::optional<std::string>& memory, std::optional<bool> progress, bool fsync) {
+  const std::string src = os_path(src_path, "src");
+  const std::string dst = os_path(dst_path, "dst");
   const padnd::cli::PadFileOptions options = file_options(memory, progress, fsync);
   const padnd::cli::RequestFor request_for = [&](const padnd::cli::NpyHeader& header) {
     nb::gil_scoped_acquire gil;

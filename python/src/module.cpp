@@ -7,6 +7,7 @@
 #include <nanobind/stl/tuple.h>
 #include <nanobind/stl/vector.h>
 
+#include <climits>
 #include <cstdint>
 #include <new>
 #include <optional>
@@ -100,14 +101,28 @@ padnd::PadSpec numpy_spec(std::vector<std::pair<std::int64_t, std::int64_t>> pad
       shape);
 }
 
-padnd::PadSpec onnx_spec(int opset, int input_count, const std::string& mode,
+/// A Python int for an adapter's int field `argument` (an opset, a version). One that does not
+/// fit is refused here, naming it: nanobind's caster would call the whole call's arguments
+/// incompatible. The adapter refuses the other values it does not know.
+int adapter_int(const nb::int_& value, const char* argument) {
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+  if (overflow != 0 || v < INT_MIN || v > INT_MAX) {
+    throw padnd::Error(padnd::Errc::invalid_argument,
+                       std::string(argument) + ": " + nb::str(value).c_str() +
+                           " is out of range (no version is that large or small)");
+  }
+  return static_cast<int>(v);
+}
+
+padnd::PadSpec onnx_spec(const nb::int_& opset, int input_count, const std::string& mode,
                          std::optional<Ints> paddings, std::optional<Ints> pads_attr,
                          std::optional<float> value, std::optional<padnd::IntTensor> pads,
                          std::optional<padnd::ValueTensor> constant_value,
                          std::optional<padnd::IntTensor> axes, const std::string& type_name,
                          const Ints& shape) {
   padnd::onnx::PadNode node;
-  node.opset = opset;
+  node.opset = adapter_int(opset, "opset");
   node.input_count = input_count;
   node.mode = mode;
   node.paddings = std::move(paddings);
@@ -119,12 +134,12 @@ padnd::PadSpec onnx_spec(int opset, int input_count, const std::string& mode,
   return padnd::onnx::to_canonical(node, parse_type(type_name), shape);
 }
 
-padnd::PadSpec openvino_spec(int version, const std::string& pad_mode, padnd::IntTensor pads_begin,
-                             padnd::IntTensor pads_end,
+padnd::PadSpec openvino_spec(const nb::int_& version, const std::string& pad_mode,
+                             padnd::IntTensor pads_begin, padnd::IntTensor pads_end,
                              std::optional<padnd::ValueTensor> pad_value,
                              const std::string& type_name, const Ints& shape) {
   padnd::openvino::PadOp op;
-  op.version = version;
+  op.version = adapter_int(version, "version");
   op.pad_mode = pad_mode;
   op.pads_begin = std::move(pads_begin);
   op.pads_end = std::move(pads_end);
