@@ -120,8 +120,10 @@ bool writes_regular_file(const std::string& path);
 /// (write, or once through map_data), then finish(). A regular file (new, existing, or the
 /// target of a symbolic link, which stays) is written to a temporary file in the same directory
 /// that finish() renames over it, so that an error, destruction before finish(), SIGINT,
-/// SIGTERM or SIGHUP (start_signal_cleanup) leave it untouched and no temporary file behind. A
-/// FIFO or device is written in place, and "-" is standard output.
+/// SIGTERM or SIGHUP (start_signal_cleanup) leave it untouched and no temporary file behind;
+/// the temporary file's blocks are reserved when constructed, so that an output the file system
+/// cannot hold is refused before any is written. A FIFO or device is written in place, and "-"
+/// is standard output.
 class NpyWriter {
  public:
   NpyWriter(const std::string& path, const NpyDtype& dtype, std::span<const std::int64_t> shape,
@@ -133,8 +135,8 @@ class NpyWriter {
   /// Appends `bytes` bytes of data.
   void write(const std::byte* data, std::int64_t bytes);
   /// All the data bytes, mapped writable in the file (nothing written before; regular files
-  /// only: writes_regular_file): the file's blocks are reserved first, so that a full disk is
-  /// an error here, not a crash later. Valid until finish() or destruction.
+  /// only: writes_regular_file), whose blocks are reserved, so that a full disk was an error
+  /// when constructed, not a crash later. Valid until finish() or destruction.
   std::byte* map_data();
   /// Checks that all the data was written, then syncs, renames (regular files) and closes.
   void finish();

@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -309,7 +310,28 @@ struct NpyWriter::Impl {
         if (::fchmod(fd, output_mode(target)) != 0) {
           fail_io(target.path, "chmod: " + errno_text());
         }
+        reserve(header_bytes + data_bytes);
         return;
+    }
+  }
+  /// Reserves the regular output's blocks before anything is written, so that an output the
+  /// file system cannot hold is refused at once, not after filling the disk: first against
+  /// the free space statvfs reports (which fallocate could fill before failing), then by
+  /// posix_fallocate itself (quotas, other writers).
+  void reserve(std::int64_t file_bytes) const {
+    struct statvfs fs {};
+    if (::fstatvfs(fd, &fs) == 0) {
+      const auto free_blocks = ::geteuid() == 0 ? fs.f_bfree : fs.f_bavail;
+      const auto free_bytes = static_cast<unsigned long long>(free_blocks) * fs.f_frsize;
+      if (static_cast<unsigned long long>(file_bytes) > free_bytes) {
+        fail_io(target.path, "the output needs " + std::to_string(file_bytes) +
+                                 " bytes, but its file system has " + std::to_string(free_bytes) +
+                                 " bytes free");
+      }
+    }
+    if (const int rc = ::posix_fallocate(fd, 0, file_bytes); rc != 0) {
+      fail_io(target.path, "cannot reserve " + std::to_string(file_bytes) +
+                               " bytes for the output: " + std::strerror(rc));
     }
   }
   void finish_regular() {
@@ -342,12 +364,7 @@ void NpyWriter::write(const std::byte* data, std::int64_t bytes) {
 std::byte* NpyWriter::map_data() {
   Impl& w = *impl_;
   if (!w.temp) fail_io(w.target.path, "only a regular output file can be mapped");
-  const std::int64_t file_bytes = w.header_bytes + w.data_bytes;
-  if (const int rc = ::posix_fallocate(w.fd, 0, file_bytes); rc != 0) {
-    fail_io(w.target.path, "cannot reserve " + std::to_string(file_bytes) +
-                               " bytes for the output: " + std::strerror(rc));
-  }
-  w.map_bytes = static_cast<std::size_t>(file_bytes);
+  w.map_bytes = static_cast<std::size_t>(w.header_bytes + w.data_bytes);  // reserved by open()
   void* map = ::mmap(nullptr, w.map_bytes, PROT_READ | PROT_WRITE, MAP_SHARED, w.fd, 0);
   if (map == MAP_FAILED) fail_io(w.target.path, "cannot map the output: " + errno_text());
   w.map = map;

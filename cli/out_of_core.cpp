@@ -327,6 +327,9 @@ void pad_whole(const FileJob& job, const std::byte* in, const std::string& out_p
   compute_whole(job, in, out, in_memory);
   if (in_memory) writer.write(out, job.region_bytes);
   progress.update(job.region_bytes);
+  // A stop asked for during the computation (Python's Ctrl-C) is acted on before the output
+  // replaces an existing file.
+  if (options.on_window) options.on_window(job.region_bytes, job.region_bytes);
   writer.finish();
 }
 

@@ -52,8 +52,9 @@ struct PadFileOptions {
   std::string memory_option = "--memory";  ///< how messages name memory_bytes
   ProgressBar progress = ProgressBar::automatic;
   bool fsync = true;  ///< WriteOptions::fsync
-  /// Called after each window with the output's data bytes written so far and in all. It may
-  /// throw to stop the pad (Python's Ctrl-C); no output file is left then.
+  /// Called after each window with the output's data bytes written so far and in all (a
+  /// whole computation: once, before the output replaces the target). It may throw to stop
+  /// the pad (Python's Ctrl-C); no output file is left then, and an existing one is untouched.
   std::function<void(std::int64_t written_bytes, std::int64_t total_bytes)> on_window;
 };
 

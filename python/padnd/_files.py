@@ -2,7 +2,10 @@
 # padnd.pad_file: numpy.pad on .npy files larger than memory, with the CLI's C++ engine.
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
+import threading
 
 import numpy as np
 
@@ -41,8 +44,11 @@ def pad_file(src, dst, pad_width, mode="constant", *, memory=None, progress=None
     fsync: sync ``dst`` and its directory before returning (durable, slower).
 
     ``dst`` is written atomically: a temporary file beside it (``.padnd-XXXXXX``) is renamed
-    over it once complete, so an error or KeyboardInterrupt (checked between windows) leaves
-    no file and an existing ``dst`` untouched; a FIFO or device is written in place. Errors
+    over it once complete, so an error or KeyboardInterrupt (checked between windows, and
+    after a value mode's computation) leaves no file and an existing ``dst`` untouched; a
+    FIFO or device is written in place. Called from the main thread, SIGTERM and SIGHUP (where
+    their default action is set) remove the temporary file too, then end the process as their
+    default action does. Errors
     are :func:`pad`'s, FileNotFoundError for a missing ``src``, OSError for a file that cannot
     be read or written, ValueError for a file that is not a valid ``.npy`` (as np.load) and for
     a bad ``memory`` or one too small for the request, MemoryError where an allocation fails;
@@ -63,4 +69,39 @@ def pad_file(src, dst, pad_width, mode="constant", *, memory=None, progress=None
                                     interior, kwargs)
         return request.spec()
 
-    _padnd.pad_file(src, dst, spec_for, memory, progress, bool(fsync))
+    with _ending_cleanly_on(signal.SIGTERM, signal.SIGHUP):
+        _padnd.pad_file(src, dst, spec_for, memory, progress, bool(fsync))
+
+
+class _Ended(BaseException):
+    """A signal whose default action ends the process, raised where the pad checks signals."""
+
+    def __init__(self, signum: int):
+        super().__init__(f"signal {signum}")
+        self.signum = signum
+
+
+def _raise_ended(signum, frame):
+    raise _Ended(signum)
+
+
+@contextlib.contextmanager
+def _ending_cleanly_on(*signums):
+    """Within, those of `signums` whose default action is set raise _Ended where Python checks
+    signals (between the pad's windows): the pad's temporary file is removed as the exception
+    unwinds, and then the signal ends the process as its default action does. Handlers can
+    only be set in the main thread; elsewhere the signals act as they are set."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {signum: signal.signal(signum, _raise_ended) for signum in signums
+                if signal.getsignal(signum) is signal.SIG_DFL}
+    try:
+        yield
+    except _Ended as ended:
+        signal.signal(ended.signum, signal.SIG_DFL)
+        os.kill(os.getpid(), ended.signum)  # delivered at once: the default action ends it
+        raise  # not reached
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)

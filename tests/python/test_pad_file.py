@@ -3,6 +3,8 @@
 # through budgets small enough for many windows, and its errors.
 import os
 import signal
+import subprocess
+import sys
 import threading
 import time
 import zlib
@@ -222,3 +224,79 @@ def test_pads_from_several_threads_keep_their_own_temporary_files(tmp_path):
         if k % 4 != 3:
             assert np.array_equal(np.load(tmp_path / f"out{k}.npy"), np.pad(a, k, "wrap"))
     assert not [n for n in os.listdir(tmp_path) if n.startswith(".")]
+
+
+def test_a_value_mode_stopped_during_its_computation_leaves_the_target(tmp_path):
+    # A value mode computes the whole output at once; a signal's exception raised meanwhile
+    # (Ctrl-C's KeyboardInterrupt) is acted on before the output would replace the target.
+    def handler(signum, frame):
+        raise Interrupted
+
+    previous = signal.signal(signal.SIGUSR1, handler)
+    try:
+        for rows in (512, 2048, 8192):
+            np.save(tmp_path / "in.npy", np.zeros((rows, 4096), np.float32))
+            (tmp_path / "out.npy").write_bytes(b"old")
+
+            def interrupt_once_the_temporary_file_is_there():
+                deadline = time.monotonic() + 10
+                while time.monotonic() < deadline:
+                    if any(n.startswith(".padnd-") for n in os.listdir(tmp_path)):
+                        os.kill(os.getpid(), signal.SIGUSR1)
+                        return
+                    time.sleep(0.0005)
+
+            watcher = threading.Thread(target=interrupt_once_the_temporary_file_is_there)
+            watcher.start()
+            with pytest.raises(Interrupted):  # during the pad, or as it returns
+                try:
+                    padnd.pad_file(tmp_path / "in.npy", tmp_path / "out.npy", 2, "mean",
+                                   fsync=False)
+                finally:
+                    watcher.join()
+            if sorted(os.listdir(tmp_path)) == ["in.npy", "out.npy"]:
+                assert (tmp_path / "out.npy").read_bytes() == b"old"
+                break
+    finally:
+        signal.signal(signal.SIGUSR1, previous)
+    assert (tmp_path / "out.npy").read_bytes() == b"old"
+
+
+@pytest.mark.parametrize("name", ["x.npy\0.bak", "\0"])
+@pytest.mark.parametrize("as_bytes", [False, True])
+def test_a_nul_in_a_path_is_refused_as_open_refuses_it(tmp_path, name, as_bytes):
+    np.save(tmp_path / "in.npy", np.arange(4))
+    with pytest.raises(ValueError, match="null byte") as opened:  # the oracle
+        open(os.path.join(tmp_path, name), "wb")
+    dst = os.path.join(tmp_path, name)
+    with pytest.raises(type(opened.value), match=r"dst: .*null byte"):
+        padnd.pad_file(tmp_path / "in.npy", os.fsencode(dst) if as_bytes else dst, 1)
+    src = os.path.join(tmp_path, "in.npy\0")
+    with pytest.raises(ValueError, match="null byte"):
+        padnd.pad_file(os.fsencode(src) if as_bytes else src, tmp_path / "out.npy", 1)
+    assert os.listdir(tmp_path) == ["in.npy"]
+
+
+ENDED_BY_A_SIGNAL = """
+import sys
+import padnd
+padnd.pad_file(sys.argv[1], sys.argv[2], ((0, 0), (0, 1 << 22)), progress=False, fsync=False)
+"""
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_sigterm_and_sighup_remove_the_temporary_file(tmp_path, signum):
+    """The process ends by the signal, as its default action ends it, once the pad's
+    temporary file is removed; the target is untouched (the CLI's behaviour)."""
+    np.save(tmp_path / "in.npy", np.zeros((1024, 16), np.uint8))  # 4 GiB out: long enough
+    (tmp_path / "out.npy").write_bytes(b"old")
+    child = subprocess.Popen([sys.executable, "-c", ENDED_BY_A_SIGNAL, tmp_path / "in.npy",
+                              tmp_path / "out.npy"], stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while not any(n.startswith(".padnd-") for n in os.listdir(tmp_path)):
+        assert child.poll() is None and time.monotonic() < deadline, child.stderr.read()
+        time.sleep(0.001)
+    child.send_signal(signum)
+    assert child.wait(timeout=60) == -signum, child.stderr.read()
+    assert sorted(os.listdir(tmp_path)) == ["in.npy", "out.npy"]
+    assert (tmp_path / "out.npy").read_bytes() == b"old"
