@@ -15,8 +15,10 @@
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
+#include <signal.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -34,6 +36,7 @@
 #include "padnd/padnd.h"
 #include "padnd/padnd.hpp"
 #include "plan_cache.hpp"
+#include "src/executors/cpu/parallel/thread_pool.hpp"  // set_stop_flag (a static padnd)
 
 namespace nb = nanobind;
 
@@ -365,12 +368,72 @@ std::shared_ptr<const Plan> plan_for(const PadRequest& request) {
   return cache.add(request, make_plan(request.type, request.shape, request.byte_strides, spec));
 }
 
+/// Outputs from which Ctrl-C stops a pad between tasks: pads that take tens of milliseconds,
+/// for which checking Python's SIGINT handler and swapping it costs nothing that shows.
+constexpr std::int64_t kCtrlCStopsBytes = std::int64_t{64} << 20;
+
+std::atomic<bool> g_ctrl_c{false};    ///< set by on_sigint while a CtrlCStops is active
+struct sigaction g_python_sigint {};  ///< Python's SIGINT action, which on_sigint chains to
+
+extern "C" void on_sigint(int signum, siginfo_t* info, void* context) {
+  g_ctrl_c.store(true, std::memory_order_relaxed);
+  if ((g_python_sigint.sa_flags & SA_SIGINFO) != 0) {
+    g_python_sigint.sa_sigaction(signum, info, context);
+  } else {
+    g_python_sigint.sa_handler(signum);
+  }
+}
+
+/// Whether Ctrl-C raises KeyboardInterrupt in this thread: the main thread, Python's default
+/// handler for SIGINT, and its C handler installed (not one set from outside Python).
+bool ctrl_c_raises_here() {
+  // Leaked references: destructors that ran after the interpreter's finalization would crash.
+  static const nb::handle threading = nb::module_::import_("threading").release();
+  static const nb::handle signal = nb::module_::import_("signal").release();
+  if (!threading.attr("main_thread")().is(threading.attr("current_thread")())) return false;
+  if (!signal.attr("getsignal")(SIGINT).is(signal.attr("default_int_handler"))) return false;
+  struct sigaction current {};
+  return ::sigaction(SIGINT, nullptr, &current) == 0 && current.sa_handler != SIG_DFL &&
+         current.sa_handler != SIG_IGN;
+}
+
+}  // namespace
+
+CtrlCStops::CtrlCStops(std::int64_t output_bytes) {
+  if (output_bytes < kCtrlCStopsBytes || !ctrl_c_raises_here()) return;
+  g_ctrl_c.store(false);
+  struct sigaction ours {};
+  ours.sa_sigaction = on_sigint;
+  ours.sa_flags = SA_SIGINFO | SA_RESTART;
+  ::sigemptyset(&ours.sa_mask);
+  active_ = ::sigaction(SIGINT, &ours, &g_python_sigint) == 0;
+  if (active_) padnd::detail::set_stop_flag(&g_ctrl_c);
+}
+
+CtrlCStops::~CtrlCStops() {
+  if (!active_) return;
+  padnd::detail::set_stop_flag(nullptr);
+  ::sigaction(SIGINT, &g_python_sigint, nullptr);
+}
+
+void CtrlCStops::raise_if_stopped() const {
+  if (!active_ || !g_ctrl_c.load()) return;
+  if (PyErr_CheckSignals() == 0) PyErr_SetNone(PyExc_KeyboardInterrupt);
+  throw nb::python_error();
+}
+
+namespace {
+
 /// Executes `plan` from `in` into `out`, without the GIL for outputs of kReleaseGilBytes and more.
 void run_plan(const Plan& plan, const void* in, void* out, std::int64_t out_bytes,
               const ExecOptions& options) {
   if (plan.output_bytes() >= kReleaseGilBytes) {
-    nb::gil_scoped_release release;
-    execute(plan, in, out, out_bytes, options);
+    const CtrlCStops stops(plan.output_bytes());
+    {
+      nb::gil_scoped_release release;
+      execute(plan, in, out, out_bytes, options);
+    }
+    stops.raise_if_stopped();
   } else {
     execute(plan, in, out, out_bytes, options);
   }

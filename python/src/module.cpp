@@ -70,8 +70,12 @@ void run_spec(const padnd::PadSpec& spec, std::uintptr_t in_address, const std::
   auto* out = reinterpret_cast<void*>(target.address);
   if (!target.window_start) {
     // Planning needs no GIL either, but it is cheap; only the data movement runs without it.
-    nb::gil_scoped_release release;
-    padnd::execute(plan, in, out, target.bytes, options);
+    const padnd::python::CtrlCStops stops(plan.output_bytes());
+    {
+      nb::gil_scoped_release release;
+      padnd::execute(plan, in, out, target.bytes, options);
+    }
+    stops.raise_if_stopped();
     return;
   }
   const padnd::Window window{*target.window_start, target.window_shape.value_or(Ints{})};

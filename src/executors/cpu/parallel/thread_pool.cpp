@@ -335,7 +335,23 @@ void run_serially(std::int64_t task_count, padnd_task_fn task_fn, void* task_con
   for (std::int64_t t = 0; t < task_count; ++t) task_fn(task_context, t);
 }
 
+thread_local const std::atomic<bool>* t_stop_flag = nullptr;  ///< set_stop_flag's
+
+/// A loop's task that runs only while its stop flag is false.
+struct StoppableTask {
+  padnd_task_fn fn;
+  void* context;
+  const std::atomic<bool>* stop;
+};
+
+void run_unless_stopped(void* context, std::int64_t task) {
+  const auto& t = *static_cast<const StoppableTask*>(context);
+  if (!t.stop->load(std::memory_order_relaxed)) t.fn(t.context, task);
+}
+
 }  // namespace
+
+void set_stop_flag(const std::atomic<bool>* flag) { t_stop_flag = flag; }
 
 CallerCpus CallerCpus::read() {
   CallerCpus cpus;
@@ -368,6 +384,11 @@ void warm_pool(const ExecOptions& options) {
 
 void parallel_for(const ExecOptions& options, std::int64_t task_count, padnd_task_fn task_fn,
                   void* task_context, CallerCpus* cpus) {
+  StoppableTask stoppable{task_fn, task_context, t_stop_flag};
+  if (t_stop_flag != nullptr) {
+    task_fn = &run_unless_stopped;
+    task_context = &stoppable;
+  }
   if (task_count <= 1 || thread_limit(options) == 1) {
     run_serially(task_count, task_fn, task_context);
     return;

@@ -6,6 +6,7 @@
 #include <sched.h>
 #endif
 
+#include <atomic>
 #include <cstdint>
 
 #include "padnd/parallel.hpp"
@@ -44,6 +45,12 @@ bool pool_is_hot(const ExecOptions& options);
 /// Wakes the built-in pool's workers without work (when `options` use it), so that they spin for
 /// a while and a loop posted soon after finds them awake.
 void warm_pool(const ExecOptions& options);
+
+/// Makes the loops the calling thread posts from now on skip the tasks not yet started once
+/// `*flag` is true (null: none; the flag is read between tasks, so a signal handler may set
+/// it). The caller learns from the flag that its output is incomplete: padnd's Python module
+/// stops a large pad this way on Ctrl-C.
+void set_stop_flag(const std::atomic<bool>* flag);
 
 /// Calls task_fn(task_context, t) for every t in [0, task_count) and returns when all are done:
 /// serially on the caller for one task, through options.parallel_for when given, otherwise on
