@@ -49,39 +49,16 @@
 #include "executors/cpu/kernels/moves.hpp"
 #include "kernel_bench.hpp"
 #include "padnd/padnd.hpp"
+#include "workload.hpp"
 
 namespace {
 
-struct Workload {
-  const char* name;
-  const char* size_class;
-  padnd::DType dtype;
-  std::vector<std::int64_t> shape, begins, ends, interior;
-  padnd::Mode mode;
-};
-
-const std::vector<Workload> kWorkloads = {
-#include "workloads.inc"
-};
-
-padnd::PadSpec spec_of(const Workload& w) {
-  padnd::PadSpec spec;
-  for (std::size_t k = 0; k < w.shape.size(); ++k) {
-    spec.axes.push_back({w.begins[k], w.ends[k], w.interior[k]});
-  }
-  spec.mode = w.mode;
-  return spec;
-}
-
-/// Bytes a pad must read: the input left after crops (every workload reads all of it).
-std::int64_t read_bytes(const Workload& w) {
-  std::int64_t elems = 1;
-  for (std::size_t k = 0; k < w.shape.size(); ++k) {
-    elems *= std::max<std::int64_t>(0, w.shape[k] - std::max<std::int64_t>(0, -w.begins[k]) -
-                                           std::max<std::int64_t>(0, -w.ends[k]));
-  }
-  return padnd::storage_bytes(padnd::ElementType{w.dtype}, elems);
-}
+using padnd::bench::bound_copy_bytes;
+using padnd::bench::kWorkloads;
+using padnd::bench::read_bytes;
+using padnd::bench::spec_of;
+using padnd::bench::Workload;
+using padnd::bench::write_bytes;
 
 /// Input data: every byte written once (touched), values varied.
 std::vector<std::byte> make_input(const Workload& w) {
@@ -149,15 +126,6 @@ void pad_allocating(benchmark::State& state, const Workload& w) {
   }
   state.SetBytesProcessed(state.iterations() * (read_bytes(w) + out_bytes));
 }
-
-/// Bytes a pad writes: its output.
-std::int64_t write_bytes(const Workload& w) {
-  return padnd::storage_bytes(padnd::ElementType{w.dtype},
-                              padnd::element_count(padnd::infer_shape(w.shape, spec_of(w))));
-}
-
-/// The bound for the same traffic: copying half the bytes reads and writes them all.
-std::int64_t bound_copy_bytes(const Workload& w) { return (read_bytes(w) + write_bytes(w)) / 2; }
 
 /// memcpy of the same traffic into a touched buffer on `threads` threads: all cores for the
 /// large workloads' bound; one for medium workloads, whose bytes stay in cache, which is what

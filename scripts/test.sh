@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
 # Compiler warnings are errors in every build here (PADND_WERROR).
-strict=(-DPADND_WERROR=ON)
+strict=(-DPADND_WERROR=ON -DPADND_CUDA=OFF)  # host builds; step 4e builds the CUDA executor
 # The GCC builds name their compiler: an exported CC/CXX must not turn them into another.
 gcc=(env CC=gcc CXX=g++)
 
@@ -111,6 +111,15 @@ for check in "${shared_checks[@]}"; do
   bash tests/packaging/run.sh "$check" "$PWD" "$PWD/build-shared" "$PWD/build-shared/$check"
 done
 summary+=(" shared-library $check_count/$check_count")
+
+# 4e. The CUDA executor compiled by nvcc for sm_90 (SASS + PTX) with the GPU test and the device
+#     benchmark (cudart linked statically), as bench/gpu/build.sh builds them for a GPU machine;
+#     no kernel may use local memory (spills or a stack frame: scripts/check_ptxas.py). There is
+#     no GPU here: every host build above ran the kernel bodies in the grid simulator.
+nvcc_log=$(mktemp)
+PATH="$PATH:/usr/local/cuda/bin" bash bench/gpu/build.sh 2>&1 | tee "$nvcc_log"
+kernels=$(python3 scripts/check_ptxas.py "$nvcc_log" | tee /dev/stderr | grep -c '^pad_kernel')
+summary+=(" nvcc-sm_90 $kernels kernels, no local memory")
 
 # 5. Fuzz targets (clang's libFuzzer, ASan+UBSan; docs/fuzzing.md): each runs 20 s from its
 #    committed corpus; any crash, hang, leak, UB report or mismatch with the reference fails.

@@ -6,6 +6,7 @@
 #include "padnd/adapters/numpy.hpp"
 #include "padnd/adapters/onnx.hpp"
 #include "padnd/adapters/openvino.hpp"
+#include "padnd/cuda.hpp"
 #include "padnd/element_type.hpp"
 #include "padnd/error.hpp"
 #include "padnd/pad_spec.hpp"

@@ -22,4 +22,12 @@ inline constexpr int kThreadsPerBlock = 256;
 /// to a few waves, then a grid-stride loop.
 std::int64_t grid_blocks(std::int64_t items, int multiprocessors);
 
+/// Whether this build has the CUDA executor and the process sees a CUDA device.
+bool runtime_available() noexcept;
+
+/// Writes checked `plan` from device memory `in` to device memory `out` on `stream` (a
+/// cudaStream_t; null: the default stream), asynchronously. Defined by cuda_executor.cu, or by
+/// no_cuda.cpp (which throws) in a build without CUDA.
+void launch(const Plan& plan, const void* in, void* out, void* stream);
+
 }  // namespace padnd::detail::cuda
