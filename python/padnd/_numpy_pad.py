@@ -230,6 +230,8 @@ def pad(array, pad_width, mode="constant", *, negative=None, interior=None, out=
         (constant axes with a single constant value only).
       out: a C-contiguous, writeable array of the result's shape and dtype, not overlapping the
         input, to write into (returned). Anything else raises ValueError naming the mismatch.
+        Ctrl-C stops a pad of 64 MiB or more between the engine's tasks (KeyboardInterrupt):
+        ``out`` then holds the tasks that ran, the rest as it was.
       threads: None (default: up to one thread per core) or an int from 1 (serial) to 2**31 - 1
         (the engine's C int). The engine
         splits a pad into tasks of at least 512 KiB (128 KiB while its workers are awake after a
