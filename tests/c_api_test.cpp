@@ -180,6 +180,32 @@ void expect_same_as_cpp(padnd_plan* plan, const std::vector<float>& data,
   padnd_plan_destroy(plan);
 }
 
+TEST(CApi, CudaEntryPointsCheckTheRequestAndSayWhatIsMissing) {
+  const std::vector<float> data(6, 1.0f);
+  const std::int64_t shape[2] = {2, 3};
+  const padnd_tensor input{data.data(), {PADND_FLOAT32, 0}, 2, shape, nullptr};
+  const std::vector<std::int64_t> one{1, 1};
+  const padnd_pad_spec spec = c_spec(one, one, PADND_CONSTANT);
+  padnd_plan* plan = nullptr;
+  ASSERT_EQ(padnd_plan_create(&input, &spec, &plan), PADND_OK);
+  std::vector<float> out(20);
+  EXPECT_EQ(padnd_cuda_execute(nullptr, data.data(), out.data(), 80, nullptr),
+            PADND_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(padnd_last_error()).find("plan: null pointer"), std::string::npos);
+  EXPECT_EQ(padnd_cuda_execute(plan, data.data(), out.data(), 40, nullptr), PADND_SHAPE_MISMATCH);
+  EXPECT_NE(std::string(padnd_last_error()).find("80 bytes needed"), std::string::npos);
+  // Host buffers: a build without CUDA says so; one with it refuses host memory by name.
+  const char* missing = padnd_cuda_available() ? "not device memory" : "without its CUDA executor";
+  EXPECT_EQ(padnd_cuda_execute(plan, data.data(), out.data(), 80, nullptr), PADND_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(padnd_last_error()).find(missing), std::string::npos) << padnd_last_error();
+  const std::int64_t start[2] = {0, 0}, window[2] = {2, 2};
+  EXPECT_EQ(
+      padnd_cuda_execute_window(plan, data.data(), start, window, out.data(), nullptr, 16, nullptr),
+      PADND_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(padnd_last_error()).find(missing), std::string::npos) << padnd_last_error();
+  padnd_plan_destroy(plan);
+}
+
 TEST(CApi, OpenVinoNgraphAndNumpyArguments) {
   const std::vector<float> data{1, 2, 3, 4, 5, 6};
   const std::vector<std::int64_t> shape{2, 3};

@@ -281,6 +281,23 @@ padnd_status padnd_execute_window(const padnd_plan* plan, const void* in, const 
                                   const int64_t* shape, void* out, const int64_t* out_byte_strides,
                                   int64_t out_bytes, const padnd_exec_options* options);
 
+/** padnd_execute on an NVIDIA GPU (docs/gpu.md): `in` and `out` are device (or managed) memory of
+ * the current CUDA device, `stream` a cudaStream_t (NULL: the default stream). Returns once the
+ * work is queued on the stream; errors of the request are reported before anything is queued.
+ * Index modes only: strings and numpy's value modes are refused by name, as is everything in a
+ * padnd built without its CUDA executor (PADND_CUDA=OFF). */
+padnd_status padnd_cuda_execute(const padnd_plan* plan, const void* in, void* out,
+                                int64_t out_bytes, void* stream);
+
+/** padnd_execute_window on an NVIDIA GPU, as padnd_cuda_execute. */
+padnd_status padnd_cuda_execute_window(const padnd_plan* plan, const void* in,
+                                       const int64_t* start, const int64_t* shape, void* out,
+                                       const int64_t* out_byte_strides, int64_t out_bytes,
+                                       void* stream);
+
+/** 1 if this padnd has its CUDA executor and the process sees a CUDA device, else 0. */
+int padnd_cuda_available(void);
+
 /** Windows of one plan's output over one input, with numpy's statistics computed once
  * (padnd::PreparedWindows): holds pointers to the plan and the input, which must outlive it.
  * Its windows may be written from several threads at once. */

@@ -652,6 +652,28 @@ padnd_status padnd_execute_window(const padnd_plan* plan, const void* in, const 
   });
 }
 
+padnd_status padnd_cuda_execute(const padnd_plan* plan, const void* in, void* out,
+                                int64_t out_bytes, void* stream) {
+  return guarded([&] {
+    require(plan, "plan");
+    padnd::cuda::execute(plan->plan, in, out, out_bytes, stream);
+  });
+}
+
+padnd_status padnd_cuda_execute_window(const padnd_plan* plan, const void* in, const int64_t* start,
+                                       const int64_t* shape, void* out,
+                                       const int64_t* out_byte_strides, int64_t out_bytes,
+                                       void* stream) {
+  return guarded([&] {
+    require(plan, "plan");
+    write_window(
+        *plan, in, start, shape, out, out_byte_strides, out_bytes,
+        [&](const auto&... args) { padnd::cuda::execute_window(plan->plan, in, args..., stream); });
+  });
+}
+
+int padnd_cuda_available(void) { return padnd::cuda::available() ? 1 : 0; }
+
 padnd_status padnd_prepare_windows(const padnd_plan* plan, const void* in,
                                    const padnd_exec_options* options,
                                    padnd_prepared** prepared_out) {
