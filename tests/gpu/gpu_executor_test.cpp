@@ -77,6 +77,28 @@ TEST(GpuExecutor, RandomRequestsEqualTheCpuExecutor) {
   EXPECT_GT(checked, 1000);
 }
 
+TEST(GpuExecutor, CachedImagesServeEveryStreamAndSurviveEviction) {
+  ASSERT_TRUE(cuda::available());
+  cudaStream_t streams[2];
+  for (auto& s : streams) ASSERT_EQ(cudaStreamCreate(&s), cudaSuccess);
+  std::mt19937_64 rng(5);
+  const std::vector<std::byte> host_in = random_bytes(64 * 64 * 4, rng);
+  const DeviceBuffer in(host_in);
+  for (std::int64_t round = 0; round < 200; ++round) {  // 100 plans: more than the cache holds
+    PadSpec spec;
+    spec.mode = static_cast<Mode>(round % 5);
+    spec.axes = {{round % 7, 3, 0}, {1, round % 11, 0}};
+    const Plan plan = make_plan(DType::float32, {64, 64}, {}, spec);
+    std::vector<std::byte> expected(static_cast<std::size_t>(plan.output_bytes()));
+    execute(plan, host_in.data(), expected.data(), plan.output_bytes());
+    const DeviceBuffer out(std::vector<std::byte>(expected.size()));
+    cuda::execute(plan, in.data, out.data, plan.output_bytes(), streams[round % 2]);
+    ASSERT_EQ(cudaStreamSynchronize(streams[round % 2]), cudaSuccess);
+    ASSERT_TRUE(out.to_host() == expected) << "round " << round;
+  }
+  for (auto& s : streams) cudaStreamDestroy(s);
+}
+
 TEST(GpuExecutor, HostPointersAreRefusedByName) {
   ASSERT_TRUE(cuda::available());
   PadSpec spec;

@@ -3,7 +3,11 @@
 // device image's upload and the launch. Compiled by nvcc only (PADND_CUDA).
 #include <cuda_runtime.h>
 
+#include <cstring>
+#include <list>
+#include <mutex>
 #include <string>
+#include <vector>
 
 #include "executors/cuda/device_program.hpp"
 #include "executors/cuda/kernel_bodies.hpp"
@@ -60,6 +64,75 @@ int multiprocessors() {
   return count;
 }
 
+/// Device copies of flattened plans, keyed by device and image bytes: a plan executed again (a
+/// loop of pads, a layer of a model run per batch) is copied once per device. At most
+/// kCachedImages entries, least recently used first out; evicting waits for the device, so no
+/// launch on any stream still reads what is freed.
+class ImageCache {
+ public:
+  static constexpr std::size_t kCachedImages = 64;
+
+  /// The device copy of `bytes` on the current device, ordered before later work on `stream`.
+  const std::byte* acquire(const std::vector<std::byte>& bytes, cudaStream_t stream) {
+    int device = 0;
+    check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+    const std::lock_guard<std::mutex> lock(mutex_);
+    for (auto it = entries_.begin(); it != entries_.end(); ++it) {
+      if (it->device == device && it->bytes == bytes) {
+        entries_.splice(entries_.begin(), entries_, it);  // most recently used
+        check_cuda(cudaStreamWaitEvent(stream, it->ready, 0), "cudaStreamWaitEvent");
+        return it->copy;
+      }
+    }
+    if (entries_.size() >= kCachedImages) evict_all(device);
+    return upload(device, bytes, stream);
+  }
+
+ private:
+  struct Entry {
+    int device;
+    std::vector<std::byte> bytes;
+    std::byte* copy;
+    cudaEvent_t ready;  ///< recorded after the upload
+  };
+
+  const std::byte* upload(int device, const std::vector<std::byte>& bytes, cudaStream_t stream) {
+    Entry entry{device, bytes, nullptr, nullptr};
+    check_cuda(cudaMalloc(&entry.copy, bytes.size()), "cudaMalloc");
+    check_cuda(cudaEventCreateWithFlags(&entry.ready, cudaEventDisableTiming), "cudaEventCreate");
+    // From pageable memory: the call returns once the bytes are staged.
+    check_cuda(
+        cudaMemcpyAsync(entry.copy, bytes.data(), bytes.size(), cudaMemcpyHostToDevice, stream),
+        "cudaMemcpyAsync");
+    check_cuda(cudaEventRecord(entry.ready, stream), "cudaEventRecord");
+    entries_.push_front(std::move(entry));
+    return entries_.front().copy;
+  }
+
+  /// Frees every entry of `device` once the device has finished what it was given.
+  void evict_all(int device) {
+    check_cuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+    for (auto it = entries_.begin(); it != entries_.end();) {
+      if (it->device != device) {
+        ++it;
+        continue;
+      }
+      cudaFree(it->copy);
+      cudaEventDestroy(it->ready);
+      it = entries_.erase(it);
+    }
+  }
+
+  std::mutex mutex_;
+  std::list<Entry> entries_;
+};
+
+/// The process's cache, never destroyed: the CUDA runtime may be gone at exit.
+ImageCache& image_cache() {
+  static auto* cache = new ImageCache;
+  return *cache;
+}
+
 }  // namespace
 
 bool runtime_available() noexcept {
@@ -74,20 +147,14 @@ void launch(const Plan& plan, const void* in, void* out, void* stream_handle) {
   const DeviceImage image = flatten(plan, width);
   if (image.args.items == 0) return;
   const auto stream = static_cast<cudaStream_t>(stream_handle);
-  void* tables = nullptr;
-  check_cuda(cudaMallocAsync(&tables, image.bytes.size(), stream), "cudaMallocAsync");
-  // From pageable memory: the call returns once the bytes are staged, so `image` may go.
-  check_cuda(cudaMemcpyAsync(tables, image.bytes.data(), image.bytes.size(), cudaMemcpyHostToDevice,
-                             stream),
-             "cudaMemcpyAsync");
-  const KernelArgs args = bind(image, static_cast<const std::byte*>(tables), out);
+  const std::byte* tables = image_cache().acquire(image.bytes, stream);
+  const KernelArgs args = bind(image, tables, out);
   const auto blocks = static_cast<unsigned>(grid_blocks(args.items, multiprocessors()));
   with_kernel(plan.type().packed() ? 0 : width, [&](auto kernel) {
     pad_kernel<decltype(kernel)::value><<<blocks, kThreadsPerBlock, 0, stream>>>(
         args, static_cast<const std::byte*>(in), static_cast<std::byte*>(out));
   });
   check_cuda(cudaGetLastError(), "kernel launch");
-  check_cuda(cudaFreeAsync(tables, stream), "cudaFreeAsync");
 }
 
 }  // namespace padnd::detail::cuda
