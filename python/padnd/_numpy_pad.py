@@ -513,11 +513,12 @@ def _shape_request(shape: tuple, dtype: np.dtype, pad_width, mode, negative, int
         _warn_empty_means(shape, dtype, modes, stats)
     request = _Request(pairs, list(modes), [], ends, ramp, stats, reflect_type, negative,
                        interiors, list(shape))
-    if dtype.kind in "SUV" and dtype.fields is None and dtype.itemsize > 1:
+    if dtype.kind in "SUV" and dtype.isbuiltin == 0 and dtype.fields is None and dtype.itemsize > 1:
         # An empty output of long elements (up to 2 GiB each) is planned and computed with a
         # one-byte stand-in, as numpy builds no element for it: the constants are cast (and
         # fail) as numpy casts them, into a one-character element of the kind, which casts
-        # alike, and nothing costs more than the result's header.
+        # alike, and nothing costs more than the result's header. (numpy's own flexible dtypes:
+        # a user dtype such as ml_dtypes' bfloat16 has kind V too, and no cast to V1.)
         for value in itertools.chain.from_iterable(values):
             _element_bytes(value, np.dtype(dtype.kind + "1"))
         stand_in = request._replace(constants=[(b"\0", b"\0")] * len(values))

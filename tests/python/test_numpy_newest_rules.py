@@ -99,3 +99,17 @@ def test_empty_outputs_of_huge_elements_cost_nothing():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             timeout=300)
     assert result.returncode == 0 and "done" in result.stdout, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("dtype", ["V3", "S5", "U2", "bfloat16", [("a", "i4"), ("b", "S2")]])
+@pytest.mark.parametrize("shape, pad_width", [((0,), 0), ((0, 2), ((0, 0), (1, 1))),
+                                              ((2, 0), 0)])
+def test_empty_outputs_keep_their_dtype(dtype, shape, pad_width):
+    """The one-byte stand-in is for numpy's own S, U and V dtypes only: ml_dtypes' types
+    (kind V too) and structured dtypes are padded as they are, as numpy.pad pads them."""
+    if dtype == "bfloat16":
+        dtype = pytest.importorskip("ml_dtypes").bfloat16
+    a = np.zeros(shape, dtype)
+    expected = np.pad(a, pad_width)
+    got = padnd.pad(a, pad_width)
+    assert got.dtype == expected.dtype and got.shape == expected.shape
