@@ -499,6 +499,113 @@ TEST(CudaGridSimulatorCatches, AThirtyTwoBitIndex) {
   EXPECT_GT(wrong + static_cast<std::size_t>(f.bad_reads + f.bad_writes), 0u);
 }
 
+/// A request the random generator does not draw: `shape` of `type` at byte `strides` (empty:
+/// dense) in a buffer whose element [0, ..., 0] lies `misalign` bytes past a 16-byte boundary.
+Case edge_case(const ElementType& type, const std::vector<std::int64_t>& shape,
+               std::vector<std::int64_t> strides, const PadSpec& spec, std::int64_t misalign,
+               std::mt19937_64& rng) {
+  const std::int64_t item = type.packed() ? 1 : type.item_bytes();
+  if (strides.empty() && !type.packed()) {
+    strides.resize(shape.size());
+    std::int64_t extent = item;
+    for (std::size_t k = shape.size(); k-- > 0;) {
+      strides[k] = extent;
+      extent *= shape[k];
+    }
+  }
+  std::int64_t lo = 0;
+  std::int64_t hi = type.packed() ? storage_bytes(type, element_count(shape)) : item;
+  for (std::size_t k = 0; k < strides.size(); ++k) {
+    if (shape[k] == 0) continue;
+    (strides[k] < 0 ? lo : hi) += (shape[k] - 1) * strides[k];
+  }
+  Case c{{}, Plan{}, 0, 0};
+  c.input.bytes.resize(static_cast<std::size_t>(hi - lo + 32));
+  for (auto& b : c.input.bytes) b = static_cast<std::byte>(rng());
+  auto* base = c.input.bytes.data();
+  const auto gap = static_cast<std::int64_t>(
+      (16 - reinterpret_cast<std::uintptr_t>(base - lo) % 16 + misalign) % 16);
+  c.input.view.data = base - lo + gap;
+  c.input.view.type = type;
+  c.input.view.shape = shape;
+  c.input.view.byte_strides = strides;
+  c.plan = make_plan(type, shape, strides, spec);
+  c.in_lo = lo - gap;
+  c.in_hi = c.in_lo + static_cast<std::int64_t>(c.input.bytes.size());
+  return c;
+}
+
+/// The whole output of `c` through the CPU executor and the simulator, at every width.
+void check_whole(const Case& c, std::mt19937_64& rng, const std::string& what) {
+  const std::int64_t bytes = c.plan.output_bytes();
+  Buffers b{guarded(bytes, rng), {}};
+  const std::vector<std::byte> pattern = b.expected;
+  execute(c.plan, c.input.view.data, b.expected.data() + kGuardBytes, bytes);
+  std::vector<std::int64_t> written(static_cast<std::size_t>(bytes));
+  std::iota(written.begin(), written.end(), std::int64_t{0});
+  for (const int width : widths_for(c.plan, c.input.view.data, pattern.data() + kGuardBytes)) {
+    b.actual = pattern;
+    const auto f = simulate(c.plan, width, static_cast<const std::byte*>(c.input.view.data),
+                            c.in_lo, c.in_hi, b.actual.data() + kGuardBytes, 0, bytes, rng);
+    check_launch(f, b, written, what + " width " + std::to_string(width));
+  }
+}
+
+TEST(CudaGridSimulator, RequestsTheRandomCasesDoNotDraw) {
+  std::mt19937_64 rng(5);
+  PadSpec spec;
+  // Elements wider than the 256-byte fill pattern, with the default value and another.
+  spec.axes = {{1, 2, 1}, {2, 1, 0}};
+  for (const std::string& value : {std::string(), std::string(300, '\x5a')}) {
+    spec.value = value;
+    const Case c = edge_case(ElementType::opaque(300), {2, 3}, {}, spec, 0, rng);
+    check_whole(c, rng, "opaque(300) value " + std::to_string(value.size()));
+  }
+  // A 40-byte element (16-byte lanes, the pattern shifted per lane) with a non-zero value.
+  spec.value.clear();
+  for (int i = 0; i < 40; ++i) spec.value.push_back(static_cast<char>(i + 1));
+  check_whole(edge_case(ElementType::opaque(40), {3, 2}, {}, spec, 0, rng), rng, "opaque(40)");
+  // Odd byte strides: a float32 axis 6 bytes apart, a row 2 bytes past alignment, broadcast.
+  spec = PadSpec{};
+  spec.value = std::string("\x01\x02\x03\x04", 4);
+  spec.axes = {{1, 1, 0}, {2, 3, 0}};
+  check_whole(edge_case(DType::float32, {3, 4}, {-26, 6}, spec, 2, rng), rng, "odd strides");
+  check_whole(edge_case(DType::float32, {3, 4}, {0, 4}, spec, 0, rng), rng, "broadcast");
+  spec.value = std::string(16, '\x03');
+  for (const Mode mode : {Mode::edge, Mode::reflect, Mode::symmetric, Mode::wrap}) {
+    spec.mode = mode;
+    check_whole(edge_case(DType::complex128, {3, 4}, {-128, 0}, spec, 8, rng), rng,
+                "broadcast rows " + std::string(mode_name(mode)));
+  }
+  // Rank 0, and an empty input axis padded with the value.
+  spec = PadSpec{};
+  spec.value = std::string(8, '\x7f');
+  check_whole(edge_case(DType::float64, {}, {}, spec, 0, rng), rng, "rank 0");
+  spec.axes = {{2, 3, 0}, {1, 0, 0}};
+  check_whole(edge_case(DType::float64, {0, 2}, {}, spec, 0, rng), rng, "empty axis");
+  // Pads of 2**40 on every mode, seen through windows near the input, dense and strided.
+  for (const Mode mode : {Mode::constant, Mode::edge, Mode::reflect, Mode::symmetric, Mode::wrap}) {
+    spec = PadSpec{};
+    spec.mode = mode;
+    spec.value = mode == Mode::constant ? std::string(4, '\x11') : std::string();
+    const std::int64_t far = std::int64_t{1} << 40;
+    spec.axes = {{far, far, 0}, {3, far >> 22, 0}};  // 2**59 elements
+    const Case c = edge_case(DType::int32, {3, 5}, {}, spec, 0, rng);
+    for (const bool strided : {false, true}) {
+      check_window(c, Window{{far - 4, 0}, {11, 12}}, strided, rng,
+                   "far " + std::string(mode_name(mode)));
+      check_window(c, Window{{far * 2 - 4, (far >> 22) - 1}, {7, 9}}, strided, rng,
+                   "far end " + std::string(mode_name(mode)));
+    }
+  }
+  // Packed windows at odd starts.
+  spec = PadSpec{};
+  spec.mode = Mode::reflect;
+  spec.axes = {{3, 5, 0}, {7, 2, 0}};
+  const Case packed = edge_case(DType::int4, {5, 7}, {}, spec, 0, rng);
+  check_window(packed, Window{{1, 3}, {9, 13}}, false, rng, "packed window");
+}
+
 TEST(CudaExecutor, RefusesStringsAndValueModesByName) {
   PadSpec spec;
   spec.axes = {{1, 1, 0}};

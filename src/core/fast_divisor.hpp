@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "core/host_device.hpp"
 
@@ -27,7 +28,9 @@ PADND_HD inline std::uint64_t multiply_high(std::uint64_t a, std::uint64_t b) {
 struct FastDivisor {
   std::uint64_t divisor = 1;
   std::uint64_t multiplier = 0;  ///< m (0 for d == 1: the quotient is n)
-  int shift = 0;                 ///< l - 1, applied to the high word of m * n
+  /// l - 1, applied to the high word of m * n. 64 bits wide: the struct has no padding, so
+  /// images holding it compare (and key the CUDA executor's cache) by their bytes.
+  std::int64_t shift = 0;
 
   FastDivisor() = default;
   explicit FastDivisor(std::int64_t d) : divisor(static_cast<std::uint64_t>(d)) {
@@ -51,5 +54,6 @@ struct FastDivisor {
     return n - quotient(n) * static_cast<std::int64_t>(divisor);
   }
 };
+static_assert(std::has_unique_object_representations_v<FastDivisor>);
 
 }  // namespace padnd::detail

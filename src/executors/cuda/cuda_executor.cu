@@ -72,11 +72,15 @@ class ImageCache {
  public:
   static constexpr std::size_t kCachedImages = 64;
 
+  /// Held by the caller from acquire until the kernel that reads the copy is queued: another
+  /// thread's eviction would free it in between (its device sync sees no launch yet).
+  std::mutex& mutex() { return mutex_; }
+
   /// The device copy of `bytes` on the current device, ordered before later work on `stream`.
+  /// The caller holds mutex().
   const std::byte* acquire(const std::vector<std::byte>& bytes, cudaStream_t stream) {
     int device = 0;
     check_cuda(cudaGetDevice(&device), "cudaGetDevice");
-    const std::lock_guard<std::mutex> lock(mutex_);
     for (auto it = entries_.begin(); it != entries_.end(); ++it) {
       if (it->device == device && it->bytes == bytes) {
         entries_.splice(entries_.begin(), entries_, it);  // most recently used
@@ -147,7 +151,9 @@ void launch(const Plan& plan, const void* in, void* out, void* stream_handle) {
   const DeviceImage image = flatten(plan, width);
   if (image.args.items == 0) return;
   const auto stream = static_cast<cudaStream_t>(stream_handle);
-  const std::byte* tables = image_cache().acquire(image.bytes, stream);
+  ImageCache& cache = image_cache();
+  const std::lock_guard<std::mutex> lock(cache.mutex());
+  const std::byte* tables = cache.acquire(image.bytes, stream);
   const KernelArgs args = bind(image, tables, out);
   const auto blocks = static_cast<unsigned>(grid_blocks(args.items, multiprocessors()));
   with_kernel(plan.type().packed() ? 0 : width, [&](auto kernel) {

@@ -50,7 +50,9 @@ std::string fill_pattern(const Plan& plan) {
   const std::string& fill = PlanAccess::fill(plan);
   const auto elem = static_cast<std::size_t>(plan.type().item_bytes());
   std::string pattern(elem + 16, '\0');
-  for (std::size_t i = 0; i < pattern.size() && !fill.empty(); ++i) pattern[i] = fill[i % elem];
+  // The all-zero value's fill is a shared 256-byte pattern, shorter than wider elements.
+  if (PlanAccess::fill_byte(plan) == 0) return pattern;
+  for (std::size_t i = 0; i < pattern.size(); ++i) pattern[i] = fill[i % elem];
   return pattern;
 }
 

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "core/fast_divisor.hpp"
@@ -35,6 +36,8 @@ struct DeviceAxis {
   [[nodiscard]] PADND_HD const FastDivisor& mid_divisor() const { return mid_step_divisor; }
   [[nodiscard]] PADND_HD const FastDivisor& period_divisor() const { return period_divisor_; }
 };
+// No padding: flatten copies axes into the image, whose bytes key the device cache.
+static_assert(std::has_unique_object_representations_v<DeviceAxis>);
 
 /// The launch arguments of every kernel, passed by value. Pointers point into the flattened
 /// image, on the device (or on the host, in simulation).
