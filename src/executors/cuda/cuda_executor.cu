@@ -53,6 +53,15 @@ void check_device_pointer(const void* pointer, const char* argument) {
                     ": not device memory; the CUDA executor reads and writes device memory "
                     "(padnd::execute pads host memory)");
   }
+  int device = 0;
+  check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+  if (attributes.type == cudaMemoryTypeDevice && attributes.device != device) {
+    // The kernel runs on the current device: another device's memory faults it (no peer access).
+    throw Error(Errc::invalid_argument, std::string(argument) + ": memory of CUDA device " +
+                                            std::to_string(attributes.device) +
+                                            ", not of the current device " +
+                                            std::to_string(device) + " (cudaSetDevice)");
+  }
 }
 
 int multiprocessors() {
