@@ -194,6 +194,10 @@ TEST(CApi, CudaEntryPointsCheckTheRequestAndSayWhatIsMissing) {
   EXPECT_NE(std::string(padnd_last_error()).find("plan: null pointer"), std::string::npos);
   EXPECT_EQ(padnd_cuda_execute(plan, data.data(), out.data(), 40, nullptr), PADND_SHAPE_MISMATCH);
   EXPECT_NE(std::string(padnd_last_error()).find("80 bytes needed"), std::string::npos);
+  std::vector<float> in_place(20, 1.0f);  // the input inside the output: a race on a GPU
+  EXPECT_EQ(padnd_cuda_execute(plan, in_place.data() + 4, in_place.data(), 80, nullptr),
+            PADND_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(padnd_last_error()).find("overlap the input"), std::string::npos);
   // Host buffers: a build without CUDA says so; one with it refuses host memory by name.
   const char* missing = padnd_cuda_available() ? "not device memory" : "without its CUDA executor";
   EXPECT_EQ(padnd_cuda_execute(plan, data.data(), out.data(), 80, nullptr), PADND_INVALID_ARGUMENT);

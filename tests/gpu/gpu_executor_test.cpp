@@ -5,6 +5,7 @@
 #include <cuda_runtime.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <vector>
 
@@ -75,6 +76,39 @@ TEST(GpuExecutor, RandomRequestsEqualTheCpuExecutor) {
     ++checked;
   }
   EXPECT_GT(checked, 1000);
+}
+
+TEST(GpuExecutor, DenseAndStridedWindowsEqualTheCpuExecutor) {
+  ASSERT_TRUE(cuda::available());
+  std::mt19937_64 rng(41);
+  const std::vector<std::byte> host_in = random_bytes(37 * 29 * 2, rng);
+  const DeviceBuffer in(host_in);
+  for (int n = 0; n < 200; ++n) {
+    PadSpec spec;
+    spec.mode = static_cast<Mode>(n % 5);
+    spec.axes = {{n % 9, 40, 0}, {-(n % 3), n % 13, 0}};
+    const Plan plan = make_plan(DType::uint16, {37, 29}, {}, spec);
+    const std::int64_t rows = plan.output_shape()[0], cols = plan.output_shape()[1];
+    const Window window{{n % rows, (3 * n) % cols},
+                        {rows - n % rows, std::max<std::int64_t>(cols - (3 * n) % cols - 1, 0)}};
+    // Transposed, with a gap: element (i, j) at i * 2 + j * (rows + 3) * 2 bytes.
+    const std::vector<std::int64_t> strides = {2, (window.shape[0] + 3) * 2};
+    const std::size_t bytes = static_cast<std::size_t>((window.shape[1] + 1) * strides[1]);
+    std::vector<std::byte> expected = random_bytes(bytes, rng);
+    const DeviceBuffer out(expected);
+    execute_window(plan, host_in.data(), window, expected.data(), strides);
+    cuda::execute_window(plan, in.data, window, out.data, strides);
+    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+    ASSERT_TRUE(out.to_host() == expected) << "strided window " << n;
+    const auto dense = static_cast<std::size_t>(window.shape[0] * window.shape[1] * 2);
+    std::vector<std::byte> expected_dense = random_bytes(dense, rng);
+    const DeviceBuffer out_dense(expected_dense);
+    execute_window(plan, host_in.data(), window, expected_dense.data(),
+                   static_cast<std::int64_t>(dense));
+    cuda::execute_window(plan, in.data, window, out_dense.data, static_cast<std::int64_t>(dense));
+    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+    ASSERT_TRUE(out_dense.to_host() == expected_dense) << "dense window " << n;
+  }
 }
 
 TEST(GpuExecutor, CachedImagesServeEveryStreamAndSurviveEviction) {

@@ -656,6 +656,7 @@ padnd_status padnd_cuda_execute(const padnd_plan* plan, const void* in, void* ou
                                 int64_t out_bytes, void* stream) {
   return guarded([&] {
     require(plan, "plan");
+    check_no_overlap(plan->plan, in, dense_range(out, plan->plan.output_bytes()));
     padnd::cuda::execute(plan->plan, in, out, out_bytes, stream);
   });
 }

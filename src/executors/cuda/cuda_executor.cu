@@ -3,6 +3,7 @@
 // device image's upload and the launch. Compiled by nvcc only (PADND_CUDA).
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cstring>
 #include <list>
 #include <mutex>
@@ -75,8 +76,8 @@ int multiprocessors() {
 
 /// Device copies of flattened plans, keyed by device and image bytes: a plan executed again (a
 /// loop of pads, a layer of a model run per batch) is copied once per device. At most
-/// kCachedImages entries, least recently used first out; evicting waits for the device, so no
-/// launch on any stream still reads what is freed.
+/// kCachedImages entries per device, least recently used first out; evicting waits for the device,
+/// so no launch on any stream still reads what is freed.
 class ImageCache {
  public:
   static constexpr std::size_t kCachedImages = 64;
@@ -97,7 +98,9 @@ class ImageCache {
         return it->copy;
       }
     }
-    if (entries_.size() >= kCachedImages) evict_all(device);
+    const auto on_device = std::count_if(entries_.begin(), entries_.end(),
+                                         [&](const Entry& e) { return e.device == device; });
+    if (static_cast<std::size_t>(on_device) >= kCachedImages) evict_all(device);
     return upload(device, bytes, stream);
   }
 
