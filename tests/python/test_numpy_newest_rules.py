@@ -36,8 +36,10 @@ def test_end_values_checked_as_numpy_checks_them(end_values, pad_width, dtype):
     theirs = outcome(lambda: np.pad(a, pad_width, "linear_ramp", **kwargs))
     assert outcome(lambda: padnd.pad(a, pad_width, "linear_ramp", **kwargs)) == theirs
     if theirs[0] is None:
-        np.testing.assert_array_equal(padnd.pad(a, pad_width, "linear_ramp", **kwargs),
-                                      np.pad(a, pad_width, "linear_ramp", **kwargs))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", np.exceptions.ComplexWarning)  # compared above
+            np.testing.assert_array_equal(padnd.pad(a, pad_width, "linear_ramp", **kwargs),
+                                          np.pad(a, pad_width, "linear_ramp", **kwargs))
 
 
 EMPTY_OUTPUT_CASES = """
