@@ -45,8 +45,8 @@ print("ok", flush=True)
 """
 
 
-@pytest.mark.parametrize("path", ["fast", "general"])
-def test_ctrl_c_stops_a_large_pad_between_tasks(path):
+def interrupted_child(path):
+    """(stdout, stderr, status) of the child sent SIGINT once its pad writes."""
     child = subprocess.Popen([sys.executable, "-c", CHILD, path], stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True)
     try:
@@ -55,5 +55,14 @@ def test_ctrl_c_stops_a_large_pad_between_tasks(path):
         out, err = child.communicate(timeout=300)
     finally:
         child.kill()
-    assert child.returncode == 0, err
+    return out, err, child.returncode
+
+
+@pytest.mark.parametrize("path", ["fast", "general"])
+def test_ctrl_c_stops_a_large_pad_between_tasks(path):
+    for _ in range(3):  # a machine too busy to send SIGINT before the pad ended: again
+        out, err, status = interrupted_child(path)
+        if out.startswith("interrupted"):
+            break
+    assert status == 0, err
     assert out.splitlines() == ["interrupted unwritten", "ok"], out + err
