@@ -280,7 +280,7 @@ def test_a_nul_in_a_path_is_refused_as_open_refuses_it(tmp_path, name, as_bytes)
 ENDED_BY_A_SIGNAL = """
 import sys
 import padnd
-padnd.pad_file(sys.argv[1], sys.argv[2], ((0, 0), (0, 1 << 22)), progress=False, fsync=False)
+padnd.pad_file(sys.argv[1], sys.argv[2], ((0, 0), (0, 1 << 20)), progress=False, fsync=False)
 """
 
 
@@ -288,7 +288,7 @@ padnd.pad_file(sys.argv[1], sys.argv[2], ((0, 0), (0, 1 << 22)), progress=False,
 def test_sigterm_and_sighup_remove_the_temporary_file(tmp_path, signum):
     """The process ends by the signal, as its default action ends it, once the pad's
     temporary file is removed; the target is untouched (the CLI's behaviour)."""
-    np.save(tmp_path / "in.npy", np.zeros((1024, 16), np.uint8))  # 4 GiB out: long enough
+    np.save(tmp_path / "in.npy", np.zeros((1024, 16), np.uint8))  # 1 GiB out: long enough
     (tmp_path / "out.npy").write_bytes(b"old")
     child = subprocess.Popen([sys.executable, "-c", ENDED_BY_A_SIGNAL, tmp_path / "in.npy",
                               tmp_path / "out.npy"], stderr=subprocess.PIPE)
