@@ -157,6 +157,13 @@ bool runtime_available() noexcept {
 }
 
 void launch(const Plan& plan, const void* in, void* out, void* stream_handle) {
+  int devices = 0;
+  if (const cudaError_t status = cudaGetDeviceCount(&devices);
+      status != cudaSuccess || devices == 0) {
+    throw Error(Errc::invalid_argument,
+                std::string("cuda: no CUDA device is visible to this process (") +
+                    (status == cudaSuccess ? "none found" : cudaGetErrorString(status)) + ")");
+  }
   if (in != nullptr) check_device_pointer(in, "input");  // null: an empty input (checked)
   check_device_pointer(out, "output");
   const int width = vector_bytes_for(plan, in, out);
