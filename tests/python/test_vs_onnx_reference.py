@@ -123,3 +123,52 @@ def test_expected_difference_string_default_value():
     assert got[0] != "" and got[-1] != ""  # not the spec's empty string
     assert __import__("padnd").onnx.pad(x, [1, 1], opset=13).tolist() == ["", "a", "bc", ""]
     assert onnx.__version__
+
+
+# ---- padnd.onnx.ReferencePad: the reference evaluator with padnd's Pad ----------------------
+
+def run_with_padnd(case: PadCase) -> np.ndarray:
+    model, feeds = case.model_and_feeds()
+    return ReferenceEvaluator(model, new_ops=[__import__("padnd").onnx.ReferencePad]).run(
+        None, feeds)[0]
+
+
+@settings(max_examples=300, deadline=None)
+@given(pad_cases())
+def test_reference_pad_runs_every_case_as_padnd_onnx_pad(case):
+    """Through the evaluator, every opset, mode and type (negative pads, rank 0 and wrap too):
+    the same bits or the same refusal as padnd.onnx.pad, and the stock evaluator's result
+    wherever it runs the case outside the documented differences."""
+    got, error = outcome(lambda: run_with_padnd(case))
+    expected, padnd_error = outcome(case.padnd, (ValueError, TypeError))
+    assert (error is None) == (padnd_error is None), (error, padnd_error)
+    if error is not None:
+        return
+    assert_same_bits(got, expected)
+    stock, stock_error = outcome(lambda: run_reference(case))
+    if stock_error is None and reference_difference(case) is None:
+        assert_same_bits(got, stock)
+
+
+def test_reference_pad_takes_negative_pads_between_other_nodes():
+    """A Relu -> Pad (crop and reflect) -> Relu model: the stock evaluator refuses the negative
+    pad; with ReferencePad it runs end to end."""
+    from onnx import TensorProto, helper  # noqa: PLC0415
+    nodes = [helper.make_node("Relu", ["x"], ["r"]),
+             helper.make_node("Pad", ["r", "pads"], ["p"], mode="reflect"),
+             helper.make_node("Neg", ["p"], ["y"])]
+    graph = helper.make_graph(nodes, "g", [
+        helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 5]),
+        helper.make_tensor_value_info("pads", TensorProto.INT64, [4])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 19)])
+    x = np.arange(-3, 7, dtype=np.float32).reshape(2, 5)
+    feeds = {"x": x, "pads": np.array([0, -1, 1, 7], np.int64)}
+    with pytest.raises(ValueError, match="negative"):
+        ReferenceEvaluator(model).run(None, feeds)
+    got = ReferenceEvaluator(model, new_ops=[__import__("padnd").onnx.ReferencePad]).run(
+        None, feeds)[0]
+    expected = -__import__("padnd").onnx.pad(np.maximum(x, 0), [0, -1, 1, 7], mode="reflect",
+                                           opset=19)
+    np.testing.assert_array_equal(got, expected)
+    assert got.shape == (3, 11)

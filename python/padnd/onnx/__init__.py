@@ -27,7 +27,7 @@ import numpy as np
 
 from .. import _packed, _padnd, _spec
 
-__all__ = ["pad", "infer_shape", "backend", "RAW_TYPES"]
+__all__ = ["pad", "infer_shape", "backend", "ReferencePad", "RAW_TYPES"]
 
 #: Type names accepted by ``dtype=`` for raw buffers (ONNX names).
 RAW_TYPES = _packed.RAW_TYPE_NAMES
@@ -37,6 +37,8 @@ def __getattr__(name: str):
     # `padnd.onnx.backend` needs the onnx package, which padnd itself does not depend on.
     if name == "backend":
         return importlib.import_module(".backend", __name__)
+    if name == "ReferencePad":  # the reference evaluator's op class needs onnx too
+        return importlib.import_module(".reference", __name__).ReferencePad
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

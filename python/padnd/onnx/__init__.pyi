@@ -6,8 +6,9 @@ import numpy as np
 import numpy.typing as npt
 
 from . import backend as backend
+from .reference import ReferencePad as ReferencePad
 
-__all__ = ["pad", "infer_shape", "backend", "RAW_TYPES"]
+__all__ = ["pad", "infer_shape", "backend", "ReferencePad", "RAW_TYPES"]
 
 _Mode = Literal["constant", "reflect", "edge", "wrap"]
 _RawType = Literal["bfloat16", "float4e2m1", "float8e4m3fn", "float8e4m3fnuz", "float8e5m2",
