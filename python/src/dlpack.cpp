@@ -49,9 +49,19 @@ nb::tuple describe(const Array& tensor, const std::string& name) {
     byte_strides.push_back(*bytes);
   }
   const nb::dlpack::dtype type = tensor.dtype();
+  // The C ABI's check of the first element's address (padnd_tensor_from_dlpack).
+  const std::optional<const char*> data =
+      padnd::detail::checked_offset(tensor.data_handle(), tensor.byte_offset());
+  if (!data) {
+    throw padnd::Error(padnd::Errc::overflow,
+                       name + ": DLPack byte_offset " + std::to_string(tensor.byte_offset()) +
+                           " past data address " +
+                           std::to_string(reinterpret_cast<std::uintptr_t>(tensor.data_handle())) +
+                           " leaves the address space or int64");
+  }
   // The owner holds the imported managed tensor (a capsule source gives nanobind no owner).
   return nb::make_tuple(nb::cast(tensor, nb::rv_policy::reference),
-                        reinterpret_cast<std::uintptr_t>(tensor.data()),
+                        reinterpret_cast<std::uintptr_t>(*data),
                         nb::make_tuple(type.code, type.bits, type.lanes), shape, byte_strides,
                         nb::make_tuple(tensor.device_type(), tensor.device_id()));
 }

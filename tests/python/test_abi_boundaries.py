@@ -44,13 +44,14 @@ class Producer:
     """A DLPack producer (before DLPack 1.0: no max_version) of a float32 array's memory whose
     capsule states `device` and element `strides`, and that may hand out one capsule again."""
 
-    def __init__(self, array, *, device=(1, 0), strides=None, same_capsule=False):
+    def __init__(self, array, *, device=(1, 0), strides=None, same_capsule=False, byte_offset=0):
         self.array = np.ascontiguousarray(array, np.float32)
         self.shape = (ctypes.c_int64 * self.array.ndim)(*self.array.shape)
         steps = strides or [s // 4 for s in self.array.strides]
         self.strides = (ctypes.c_int64 * self.array.ndim)(*steps)
         self.managed = _Managed(_Tensor(self.array.ctypes.data, _Device(*device), self.array.ndim,
-                                        _DataType(2, 32, 1), self.shape, self.strides, 0))
+                                        _DataType(2, 32, 1), self.shape, self.strides,
+                                        byte_offset))
         self.same_capsule = same_capsule
         self.capsule = None
 
@@ -83,6 +84,16 @@ def test_a_stride_that_overflows_in_bytes_is_refused():
     producer = Producer(np.arange(2), strides=[2**62])
     with pytest.raises(ValueError, match=r"array: axis 0: DLPack stride 4611686018427387904 of "
                                          r"4-byte elements overflows int64 bytes"):
+        _dlpack.as_numpy(producer, "array")
+
+
+@pytest.mark.parametrize("offset", [2**63, 2**64 - 4])
+def test_a_byte_offset_past_the_address_space_is_refused(offset):
+    # nanobind added it to the data pointer unchecked: 2**64 - 4 read 4 bytes before the
+    # buffer, 2**63 crashed a pad (the C ABI refused both).
+    producer = Producer(np.arange(3), byte_offset=offset)
+    with pytest.raises(ValueError, match=rf"array: DLPack byte_offset {offset} past data address "
+                                         r"\d+ leaves the address space or int64"):
         _dlpack.as_numpy(producer, "array")
 
 
