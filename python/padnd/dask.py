@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # padnd.dask.pad: numpy.pad's results on dask arrays, with one task per output chunk.
-"""``padnd.dask.pad``: :func:`padnd.pad` on dask arrays (``pip install 'padnd[dask]'``).
+"""``padnd.dask.pad``: :func:`padnd.pad` on dask arrays (``pip install '.[dask]'`` in padnd's
+checkout).
 
 The graph is built from the output chunks: each output chunk is one task that gathers only the
 input blocks its window reads and runs :func:`padnd.pad_window` on them, or, where it is an

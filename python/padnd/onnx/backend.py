@@ -19,7 +19,7 @@ TypeError with the adapter's message for anything the spec rejects. Any other op
 a graph that reads a value nothing produces raises NotImplementedError / ValueError naming it.
 
 Only the CPU device exists. Needs the ``onnx`` package (not a dependency of padnd itself:
-``pip install 'padnd[onnx]'``).
+``pip install '.[onnx]'`` in padnd's checkout).
 """
 from __future__ import annotations
 
