@@ -36,7 +36,10 @@ from ._numpy_pad import pad as _numpy_pad
 from ._optional import import_optional
 
 jax = import_optional("jax", extra="jax", needed_by="padnd.jax")
-from jax._src.lax.lax import _convert_element_type  # noqa: E402  (its weak_type argument)
+try:  # private (its weak_type argument): a jax that moves it loses only the weak type
+    from jax._src.lax.lax import _convert_element_type  # noqa: E402
+except ImportError:  # pragma: no cover - depends on the installed jax
+    _convert_element_type = None
 
 __all__ = ["HAS_XLA_FFI", "pad"]
 
@@ -64,7 +67,9 @@ def pad(array, pad_width, mode="constant", **kwargs):
         result = _traced_pad(array, pad_width, mode, dict(kwargs))
     # padnd's results are strongly typed; jnp.pad keeps a weak type (a Python scalar's), which
     # decides later promotions (weak float32 + bfloat16 is bfloat16). No public API sets it.
-    return _convert_element_type(result, result.dtype, weak_type=True) if array.weak_type else result
+    if not array.weak_type or _convert_element_type is None:
+        return result
+    return _convert_element_type(result, result.dtype, weak_type=True)
 
 
 def _callable_pad(array, pad_width, mode, kwargs: dict):
