@@ -65,8 +65,9 @@ def _check_cpu(tensor, name: str) -> None:
                          "in CPU memory") from error
     if device_type != _CPU:
         device = _DEVICE_NAMES.get(int(device_type), f"DLPack device type {device_type}")
-        raise ValueError(f"{name}: a tensor on {device}:{device_id}; padnd runs on the CPU "
-                         "(move it there first, e.g. tensor.cpu())")
+        raise ValueError(f"{name}: a tensor on {device}:{device_id}; padnd's Python functions "
+                         "run on the CPU (move it there first, e.g. tensor.cpu()); the CUDA "
+                         "executor is in the C++ and C APIs (docs/gpu.md)")
 
 
 def _lazy_operation(tensor) -> str | None:
