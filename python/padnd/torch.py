@@ -433,7 +433,11 @@ class _EagerPad(torch.autograd.Function):
 
     @staticmethod
     def backward(ctx, grad):
-        if torch.is_grad_enabled():  # create_graph: the gradient is differentiated again
+        # create_graph (the gradient is differentiated again), or a batch of gradients
+        # (autograd.grad(is_grads_batched=True), gradcheck's batched check: a wrapper tensor
+        # whose memory padnd cannot read): the custom op, which torch's vmap fallback runs
+        # once per batch element.
+        if torch.is_grad_enabled() or _is_functorch_wrapped(grad):
             return _pad_grad(ctx, grad)
         grad_input, grad_value = _pad_backward(grad, ctx.input_shape, ctx.pads, ctx.mode)
         return grad_input, None, None, grad_value
@@ -503,6 +507,14 @@ def _each_element(function, info, in_dims, *args):
 
 
 _functorch_depth = torch._C._functorch.get_dynamic_layer_stack_depth
+
+
+def _is_functorch_wrapped(tensor) -> bool:
+    """A batched tensor (torch's legacy vmap, as autograd.grad(is_grads_batched=True) makes,
+    or functorch's) or another functorch wrapper: no memory of its own to read."""
+    functorch = torch._C._functorch
+    return functorch.is_legacy_batchedtensor(tensor) or functorch.is_functorch_wrapped_tensor(
+        tensor)
 _forward_ad = torch.autograd.forward_ad
 
 
