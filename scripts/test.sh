@@ -181,5 +181,20 @@ for venv in .venv .venv-numpy-oldest; do
   PYTHONPATH=tests/numpy_suite run_pytest "numpy-$numpy_version-suite" "$venv/bin/python" -m pytest \
     -q -p no:cacheprovider -p padnd_as_numpy_pad --pyargs numpy.lib.tests.test_arraypad
 done
+
+# 8b. The frameworks' own pad tests on padnd's drop-ins, from the installed wheel (.venv), as a
+#     user switching would (tests/framework_suites): torch's OpInfo samples for
+#     nn.functional.pad on padnd.torch.pad; dask's test_creation.py pad tests with
+#     dask.array.pad replaced by padnd.dask.pad; xarray's DataArray/Dataset pad tests with their
+#     .pad replaced by padnd.xarray.pad. Differences on purpose are strict xfails
+#     (docs/frameworks.md, docs/dask.md). jax's testPad* are not in its wheel.
+suites=(-q -p no:cacheprovider)
+run_pytest torch-opinfo-suite .venv/bin/python -m pytest "${suites[@]}" \
+  tests/framework_suites/test_torch_opinfo.py
+PYTHONPATH=tests/framework_suites run_pytest dask-suite .venv/bin/python -m pytest "${suites[@]}" \
+  -p padnd_as_dask_pad --pyargs dask.array.tests.test_creation -k pad
+PYTHONPATH=tests/framework_suites run_pytest xarray-suite .venv/bin/python -m pytest \
+  "${suites[@]}" -p padnd_as_xarray_pad --pyargs xarray.tests.test_dataarray \
+  xarray.tests.test_dataset -k pad
 rm -rf "$wheels"
 finished=1
