@@ -15,6 +15,9 @@ import signal, sys, threading, time
 import numpy as np
 import padnd
 
+# Python's own SIGINT handler, as an interactive run has it: a child of a background job starts
+# with SIGINT ignored, and Python then installs none.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 a = np.ones((1 << 12, 1 << 16), np.uint8)  # 256 MiB, padded by 7 times that below
 widths = ((0, 7 << 12), (0, 0))
 kwargs = {"interior": 0} if sys.argv[1] == "general" else {}  # the general path, not the fast
