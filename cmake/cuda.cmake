@@ -24,7 +24,8 @@ if(PADND_CUDA_ENABLED)
   # cudart is linked statically into every binary (CMake's default): they run on a GPU machine
   # that has the driver and nothing else.
   set(CMAKE_CUDA_RUNTIME_LIBRARY Static)
-  list(APPEND PADND_SOURCES src/executors/cuda/cuda_executor.cu)
+  list(APPEND PADND_SOURCES src/executors/cuda/cuda_executor.cu
+    src/executors/cuda/device_runtime.cpp)
   # -Xptxas -v: registers, stack and spills of every kernel, which scripts/check_ptxas.py reads.
   # C++20 by flag: CMake 3.25 knows no CUDA20 dialect for nvcc 13.
   set(PADND_CUDA_FLAGS -std=c++20 --expt-relaxed-constexpr -Xptxas -v)

@@ -118,7 +118,10 @@ summary+=(" shared-library $check_count/$check_count")
 #     no GPU here: every host build above ran the kernel bodies in the grid simulator.
 nvcc_log=$(mktemp)
 PATH="$PATH:/usr/local/cuda/bin" bash bench/gpu/build.sh 2>&1 | tee "$nvcc_log"
-kernels=$(python3 scripts/check_ptxas.py "$nvcc_log" | tee /dev/stderr | grep -c '^pad_kernel')
+# The report goes to stderr by echo: `tee /dev/stderr` would truncate a log file stderr points to.
+ptxas_report=$(python3 scripts/check_ptxas.py "$nvcc_log")
+echo "$ptxas_report" >&2
+kernels=$(grep -c '^pad_kernel' <<<"$ptxas_report")
 summary+=(" nvcc-sm_90 $kernels kernels, no local memory")
 
 # 5. Fuzz targets (clang's libFuzzer, ASan+UBSan; docs/fuzzing.md): each runs 20 s from its

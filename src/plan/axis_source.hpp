@@ -11,6 +11,9 @@
 
 namespace padnd::detail {
 
+/// The source axis_source returns for a pad-value position (PlanAxis::kPad, the device axes').
+inline constexpr std::int64_t kPadSource = -1;
+
 PADND_HD inline std::int64_t quotient_by(std::int64_t divisor, std::int64_t n) {
   return n / divisor;
 }

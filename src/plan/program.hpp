@@ -24,7 +24,7 @@ namespace padnd::detail {
 /// positions a period apart read the same source, so farther positions fold onto the tabulated
 /// ones.
 struct PlanAxis {
-  static constexpr std::int64_t kPad = -1;  ///< source of a pad-value position
+  static constexpr std::int64_t kPad = kPadSource;  ///< source of a pad-value position
   std::int64_t out_len = 0;
   std::int64_t in_len = 0;     ///< length of the (cropped) input view along this axis
   std::int64_t in_stride = 0;  ///< bytes (byte/string storage) or elements (packed storage)

@@ -4,12 +4,13 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
-#include <cstring>
 #include <list>
+#include <map>
 #include <mutex>
 #include <string>
 #include <vector>
 
+#include "executors/cuda/check_cuda.hpp"
 #include "executors/cuda/device_program.hpp"
 #include "executors/cuda/kernel_bodies.hpp"
 #include "executors/cuda/launch.hpp"
@@ -38,12 +39,6 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
   run_thread<V>(args, DeviceMemory{in, out}, blockIdx.x, threadIdx.x, gridDim.x, blockDim.x);
 }
 
-void check_cuda(cudaError_t status, const char* what) {
-  if (status == cudaSuccess) return;
-  throw Error(status == cudaErrorMemoryAllocation ? Errc::out_of_memory : Errc::invalid_argument,
-              std::string("CUDA: ") + what + ": " + cudaGetErrorString(status));
-}
-
 /// Throws unless `pointer` is device (or managed) memory, naming `argument`.
 void check_device_pointer(const void* pointer, const char* argument) {
   cudaPointerAttributes attributes{};
@@ -65,13 +60,18 @@ void check_device_pointer(const void* pointer, const char* argument) {
   }
 }
 
+/// The current device's SM count, asked once per device.
 int multiprocessors() {
+  static std::mutex mutex;
+  static std::map<int, int> counts;
   int device = 0;
-  int count = 0;
   check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+  const std::lock_guard<std::mutex> lock(mutex);
+  if (const auto known = counts.find(device); known != counts.end()) return known->second;
+  int count = 0;
   check_cuda(cudaDeviceGetAttribute(&count, cudaDevAttrMultiProcessorCount, device),
              "cudaDeviceGetAttribute");
-  return count;
+  return counts[device] = count;
 }
 
 /// Device copies of flattened plans, keyed by device and image bytes: a plan executed again (a

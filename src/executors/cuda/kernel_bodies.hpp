@@ -22,8 +22,6 @@
 
 namespace padnd::detail::cuda {
 
-inline constexpr std::int64_t kPadSource = -1;  ///< axis_source's "pad value here"
-
 /// 16 bytes in two registers (one 16-byte load or store on the device).
 struct alignas(16) Bits16 {
   std::uint64_t lo;
