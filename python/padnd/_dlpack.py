@@ -47,7 +47,7 @@ class _Imported:
                                     "strides": tuple(strides)}
 
 
-def _numpy_dtype(name: str, code: int, bits: int, lanes: int) -> np.dtype:
+def numpy_dtype(name: str, code: int, bits: int, lanes: int) -> np.dtype:
     if lanes == 1 and (code, bits) in _NUMPY_TYPES:
         return np.dtype(_NUMPY_TYPES[code, bits])
     if lanes == 1 and (code, bits) in _ML_DTYPES:
@@ -57,6 +57,16 @@ def _numpy_dtype(name: str, code: int, bits: int, lanes: int) -> np.dtype:
                     "has no padnd type")
 
 
+def device_name(device_type) -> str:
+    """dlpack.h's name of a DLPack device type."""
+    return _DEVICE_NAMES.get(int(device_type), f"DLPack device type {device_type}")
+
+
+def dlpack_type(dtype: np.dtype) -> tuple[int, int]:
+    """DLPack's (type code, bits) of a dtype that numpy_dtype returns."""
+    return _DLPACK_TYPES[dtype.name]
+
+
 def _check_cpu(tensor, name: str) -> None:
     try:
         device_type, device_id = tensor.__dlpack_device__()
@@ -64,13 +74,13 @@ def _check_cpu(tensor, name: str) -> None:
         raise ValueError(f"{name}: its __dlpack_device__ failed ({error}); padnd reads tensors "
                          "in CPU memory") from error
     if device_type != _CPU:
-        device = _DEVICE_NAMES.get(int(device_type), f"DLPack device type {device_type}")
-        raise ValueError(f"{name}: a tensor on {device}:{device_id}; padnd's Python functions "
-                         "run on the CPU (move it there first, e.g. tensor.cpu()); the CUDA "
-                         "executor is in the C++ and C APIs (docs/gpu.md)")
+        raise ValueError(f"{name}: a tensor on {device_name(device_type)}:{device_id}; this "
+                         "function reads tensors in CPU memory (move it there first, e.g. "
+                         "tensor.cpu()); padnd.pad and padnd.pad_window also take CUDA "
+                         "tensors (docs/gpu.md)")
 
 
-def _lazy_operation(tensor) -> str | None:
+def lazy_operation(tensor) -> str | None:
     """The operation torch applies to ``tensor``'s memory when it is read (a lazy conjugate or
     negative view), which a DLPack export of that memory leaves out; None for other tensors."""
     for method, operation in (("is_conj", "conjugation"), ("is_neg", "negation")):
@@ -91,7 +101,7 @@ def as_numpy(tensor, name: str, writable: bool = False) -> np.ndarray:
             raise ValueError(f"{name}: requires grad; autograd cannot see padnd write into it "
                              "(pass a tensor that does not, or use padnd.torch.pad)")
         tensor = tensor.detach()  # torch exports no tensor that needs a gradient; pad has none
-    lazy = _lazy_operation(tensor)
+    lazy = lazy_operation(tensor)
     if lazy is not None and writable:
         raise ValueError(f"{name}: a lazy {lazy} view: its memory does not hold its values, "
                          "so padnd cannot write them (pass a tensor that does, e.g. "
@@ -106,7 +116,7 @@ def as_numpy(tensor, name: str, writable: bool = False) -> np.ndarray:
         owner, address, (code, bits, lanes), shape, strides, _ = importer(tensor, name)
     except TypeError:
         _raise_refusal(tensor, name)
-    dtype = _numpy_dtype(name, code, bits, lanes)
+    dtype = numpy_dtype(name, code, bits, lanes)
     memory = _Imported(tensor, owner, address, dtype.itemsize, shape, strides,
                        read_only=not writable)
     return np.asarray(memory).view(dtype)
@@ -130,7 +140,7 @@ def source_tensor(array: np.ndarray):
     return base.tensor if isinstance(base, _Imported) else None
 
 
-def _namespace(tensor):
+def namespace(tensor):
     """The module whose ``from_dlpack`` makes arrays of ``tensor``'s type: its array API
     namespace (JAX, array-api-strict, CuPy), else its top-level package (torch)."""
     if hasattr(tensor, "__array_namespace__"):
@@ -144,10 +154,10 @@ def _namespace(tensor):
 
 def like(result: np.ndarray, tensor) -> Any:
     """``result`` as an array of ``tensor``'s framework, sharing its memory."""
-    code, bits = _DLPACK_TYPES[result.dtype.name]  # the dtype of a tensor _numpy_dtype read
+    code, bits = dlpack_type(result.dtype)  # the dtype of a tensor numpy_dtype read
     producer = _padnd.dlpack_export(result, result.__array_interface__["data"][0], code, bits,
                                     list(result.shape), list(result.strides))
-    return _namespace(tensor).from_dlpack(producer)
+    return namespace(tensor).from_dlpack(producer)
 
 
 def call_on_numpy(function: Callable, array, out, **arguments) -> Any:

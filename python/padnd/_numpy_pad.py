@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from . import _dlpack, _padnd
+from . import _cuda, _dlpack, _padnd
 from ._dtypes import element_type_name
 from ._pairs import pad_pairs, stat_pairs, value_pairs
 from ._window import window_ranges
@@ -251,6 +251,11 @@ def pad(array, pad_width, mode="constant", *, negative=None, interior=None, out=
                                  threads or 0, out)
         if result is not None:
             return result
+    if _cuda.involved(array, out):
+        _check_untracked(array, "padnd.pad")
+        _check_threads(threads)  # the CPU's setting: a CUDA pad runs on the device
+        return _cuda.pad("padnd.pad", array, out, pad_width, mode, None, negative, interior,
+                         kwargs)
     if _dlpack.is_tensor(array) or _dlpack.is_tensor(out):
         _check_untracked(array, "padnd.pad")
         return _dlpack.call_on_numpy(pad, array, out, pad_width=pad_width, mode=mode,
@@ -314,6 +319,15 @@ def pad_window(array, pad_width, mode="constant", *, window, input_shape=None, i
     ``input_shape`` (a chunk, a tile read from a file), which must hold what
     :func:`input_window` names for this window (else ValueError naming the axis).
     """
+    if _cuda.involved(array, out):
+        _check_untracked(array, "padnd.pad_window")
+        _check_threads(threads)
+        if input_shape is not None or input_start is not None:
+            raise ValueError("input_shape and input_start: not taken for CUDA tensors (pass "
+                             "the whole input; padnd's CUDA executor reads only what the "
+                             "window needs)")
+        return _cuda.pad("padnd.pad_window", array, out, pad_width, mode, window, negative,
+                         interior, kwargs)
     if _dlpack.is_tensor(array) or _dlpack.is_tensor(out):
         _check_untracked(array, "padnd.pad_window")
         return _dlpack.call_on_numpy(pad_window, array, out, pad_width=pad_width, mode=mode,

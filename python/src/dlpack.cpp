@@ -67,9 +67,11 @@ nb::tuple describe(const Array& tensor, const std::string& name) {
 }
 
 /// A DLPack producer for the array at `address` (shape, byte strides) that `owner` keeps alive,
-/// typed as DLPack's (code, bits) on the CPU.
+/// typed as DLPack's (code, bits), on DLPack device (device_type, device_id). A CUDA producer's
+/// __dlpack__ (nanobind's) ignores a stream: python/padnd/_cuda.py orders the consumer's first.
 nb::object export_tensor(nb::handle owner, std::uintptr_t address, std::uint8_t code,
-                         std::uint8_t bits, const Ints& shape, const Ints& byte_strides) {
+                         std::uint8_t bits, const Ints& shape, const Ints& byte_strides,
+                         int device_type, int device_id) {
   const std::int64_t item_bytes = (bits + 7) / 8;
   std::vector<std::size_t> dims;
   Ints strides;
@@ -78,9 +80,9 @@ nb::object export_tensor(nb::handle owner, std::uintptr_t address, std::uint8_t 
     strides.push_back(byte_strides[axis] / item_bytes);
   }
   // array_api: a nanobind.nb_ndarray object (with __dlpack__), not a bare capsule.
-  const nb::ndarray<nb::array_api> tensor(
-      reinterpret_cast<void*>(address), dims.size(), dims.data(), owner, strides.data(),
-      nb::dlpack::dtype{code, bits, 1}, nb::device::cpu::value, 0);
+  const nb::ndarray<nb::array_api> tensor(reinterpret_cast<void*>(address), dims.size(),
+                                          dims.data(), owner, strides.data(),
+                                          nb::dlpack::dtype{code, bits, 1}, device_type, device_id);
   return nb::cast(tensor);
 }
 
@@ -111,13 +113,19 @@ bool states_writable(nb::handle tensor) {
 
 /// `tensor.__dlpack__()`'s capsule, asked for as nanobind asks: unversioned first for a
 /// read-only import, versioned (DLPack 1.0) first for a writable one, each falling back to the
-/// other where the producer refuses it (BufferError, or TypeError before max_version).
-nb::object capsule_of(nb::handle tensor, bool versioned_first) {
+/// other where the producer refuses it (BufferError, or TypeError before max_version). A device
+/// tensor is asked with `stream` (DLPack's stream protocol: the producer orders its pending work
+/// before the consumer's stream); a CPU tensor with none.
+nb::object capsule_of(nb::handle tensor, bool versioned_first, std::optional<std::int64_t> stream) {
   const nb::object dlpack = tensor.attr("__dlpack__");
   const auto call = [&](bool versioned) {
-    return versioned ? dlpack(nb::arg("max_version") = nb::make_tuple(nb::dlpack::major_version,
-                                                                      nb::dlpack::minor_version))
-                     : dlpack();
+    nb::kwargs arguments;
+    if (stream) arguments["stream"] = *stream;
+    if (versioned) {
+      arguments["max_version"] =
+          nb::make_tuple(nb::dlpack::major_version, nb::dlpack::minor_version);
+    }
+    return dlpack(**arguments);
   };
   try {
     return call(versioned_first);
@@ -130,10 +138,12 @@ nb::object capsule_of(nb::handle tensor, bool versioned_first) {
 /// Imports `tensor` without copying, through a capsule padnd asks for itself: nanobind then
 /// renames it "used_dltensor" as DLPack says, so a producer that hands out the same capsule
 /// again is refused (its managed tensor is the first import's), and the capsule's own DLTensor
-/// gives the device, whatever __dlpack_device__ said. Errors name `name`.
+/// gives the device, whatever __dlpack_device__ said: the CPU, or with `stream` a CUDA device.
+/// Errors name `name`.
 template <class Array>
-nb::tuple import_tensor(nb::handle tensor, const std::string& name, bool writable) {
-  const nb::object capsule = capsule_of(tensor, writable);
+nb::tuple import_tensor(nb::handle tensor, const std::string& name, bool writable,
+                        std::optional<std::int64_t> stream = std::nullopt) {
+  const nb::object capsule = capsule_of(tensor, writable, stream);
   const char* kind = PyCapsule_CheckExact(capsule.ptr()) ? PyCapsule_GetName(capsule.ptr()) : "";
   if (kind != nullptr && std::string_view(kind).starts_with("used_")) {
     throw nb::value_error((name +
@@ -146,12 +156,12 @@ nb::tuple import_tensor(nb::handle tensor, const std::string& name, bool writabl
   if (!nb::try_cast(capsule, array, false)) {
     throw nb::type_error((name + ": nanobind cannot import its DLPack capsule").c_str());
   }
-  if (array.device_type() != nb::device::cpu::value) {
+  const int expected = stream ? nb::device::cuda::value : nb::device::cpu::value;
+  if (array.device_type() != expected) {
     throw nb::value_error((name + ": its DLPack capsule holds a tensor on device type " +
                            std::to_string(array.device_type()) + " (device " +
                            std::to_string(array.device_id()) +
-                           "), though its __dlpack_device__ says the CPU; padnd reads tensors "
-                           "in CPU memory")
+                           "), though its __dlpack_device__ says " + (stream ? "CUDA" : "the CPU"))
                               .c_str());
   }
   return describe(array, name);
@@ -176,11 +186,22 @@ void bind_dlpack(nb::module_& m) {
       nb::arg("tensor"), nb::arg("name"),
       "dlpack_import of a tensor that must be writable (refused if the producer marks it "
       "read-only).");
+  m.def(
+      "dlpack_import_cuda",
+      [](nb::handle tensor, const std::string& name, bool writable, std::int64_t stream) {
+        return writable ? import_tensor<nb::ndarray<>>(tensor, name, true, stream)
+                        : import_tensor<nb::ndarray<nb::ro>>(tensor, name, false, stream);
+      },
+      nb::arg("tensor"), nb::arg("name"), nb::arg("writable"), nb::arg("stream"),
+      "dlpack_import of a tensor in CUDA memory, asking its producer to order its work before "
+      "`stream` (DLPack's stream protocol: 1 the legacy default stream, else a cudaStream_t).");
   m.def("dlpack_states_writable", &states_writable, nb::arg("tensor"),
         "Whether the DLPack producer states that the tensor may be written (DLPack 1.0, no "
         "read-only flag).");
   m.def("dlpack_export", &export_tensor, nb::arg("owner"), nb::arg("address"), nb::arg("code"),
         nb::arg("bits"), nb::arg("shape"), nb::arg("byte_strides"),
-        "A DLPack producer (__dlpack__, __dlpack_device__) for the CPU memory at `address` "
-        "that `owner` keeps alive, typed as DLPack's (code, bits).");
+        nb::arg("device_type") = nb::device::cpu::value, nb::arg("device_id") = 0,
+        "A DLPack producer (__dlpack__, __dlpack_device__) for the memory at `address` that "
+        "`owner` keeps alive, typed as DLPack's (code, bits), on DLPack's (device_type, "
+        "device_id): the CPU by default.");
 }

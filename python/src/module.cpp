@@ -29,6 +29,7 @@
 
 namespace nb = nanobind;
 
+void bind_cuda(nb::module_& m);    // cuda.cpp
 void bind_dlpack(nb::module_& m);  // dlpack.cpp
 void bind_files(nb::module_& m);   // files.cpp
 namespace padnd::python {
@@ -368,6 +369,7 @@ NB_MODULE(_padnd, m) {
   bind_adapters(m);
   bind_numpy_tables(m);
   bind_dlpack(m);
+  bind_cuda(m);
   bind_files(m);
   padnd::python::bind_prepared(m);
 #ifdef PADND_XLA_FFI

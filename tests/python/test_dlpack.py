@@ -158,11 +158,12 @@ class _OnDevice:
 
 
 def test_gpu_tensor_error_names_the_device():
-    with pytest.raises(ValueError, match=r"array: a tensor on cuda:1; padnd's Python functions "
-                                         r"run on the CPU .* the CUDA executor is in the C\+\+ "
-                                         r"and C APIs"):
-        padnd.pad(_OnDevice(), 1)
-    with pytest.raises(ValueError, match=r"out: a tensor on cuda:1"):
+    # The spec functions read CPU memory; padnd.pad takes CUDA tensors (test_cuda_dlpack.py).
+    with pytest.raises(ValueError, match=r"data: a tensor on cuda:1; this function reads "
+                                         r"tensors in CPU memory .* padnd.pad and "
+                                         r"padnd.pad_window also take CUDA tensors"):
+        padnd.onnx.pad(_OnDevice(), [1, 1])
+    with pytest.raises(ValueError, match=r"array: in CPU memory while out is on cuda:1"):
         padnd.pad(np.ones(2), 1, out=_OnDevice())
 
 
