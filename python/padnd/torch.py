@@ -16,11 +16,11 @@ run and thread count) and is differentiable again; fake implementations let
 ``torch.compile(fullgraph=True)`` trace both. Forward-mode AD (``torch.autograd.forward_ad``)
 pads the tangent as the input (its pad value 0, or the tangent of a tensor ``value``), and
 ``torch.func``'s transforms (vmap, grad, jvp and their compositions) apply. Errors that F.pad
-raises as RuntimeError are :class:`PadError`, a ValueError and a RuntimeError. CPU tensors only
-(docs/frameworks.md).
+raises as RuntimeError are :class:`PadError`, a ValueError and a RuntimeError. CPU tensors, and
+CUDA tensors through padnd's CUDA executor with a fold backward in torch's operators
+(docs/frameworks.md, docs/gpu.md).
 """
 import functools
-import itertools
 import math
 import operator
 import os
@@ -33,6 +33,8 @@ import numpy as np
 from . import _dlpack, _padnd
 from ._numpy_pad import pad as _numpy_pad
 from ._optional import import_optional
+from ._pad_adjoint import (_MODES, _add_pad_contributions, _geometry, _negative_order,
+                           _numpy_pad_width, _output_shape, _pad_width)
 
 torch = import_optional("torch", extra="torch", needed_by="padnd.torch")
 
@@ -46,22 +48,6 @@ class PadError(ValueError, RuntimeError):
 
 class _UnknownModeError(PadError, NotImplementedError):
     """An unknown ``mode``: F.pad raises NotImplementedError (a RuntimeError) for it."""
-
-# F.pad's mode names (and symmetric, which F.pad lacks) -> numpy.pad's.
-_MODES = {"constant": "constant", "reflect": "reflect", "replicate": "edge", "circular": "wrap",
-          "symmetric": "symmetric"}
-
-
-def _negative_order(mode: str) -> str:
-    """padnd.pad's ``negative=`` for F.pad's crops in ``mode`` (the module doc)."""
-    return "crop_then_pad" if mode in ("constant", "circular") else "map_on_original"
-
-
-def _pad_width(pads, ndim: int) -> list:
-    """F.pad's flat pads (last dimension first) as numpy's (before, after) pair per axis."""
-    # pads[-2::-2] are the begins from the first padded axis on, pads[-1::-2] their ends.
-    return [(0, 0)] * (ndim - len(pads) // 2) + list(zip(pads[-2::-2], pads[-1::-2]))
-
 
 def _flat_pads(pairs) -> list:
     """numpy's (before, after) pair per axis as F.pad's flat pads (last dimension first)."""
@@ -89,17 +75,6 @@ def _channels_last_pad(input, pads, mode, value, order):
     return pad(input.permute(order), moved, mode, value).permute(back)
 
 
-def _numpy_pad_width(pads, ndim: int):
-    """_pad_width as numpy.pad takes it: a 0-d input (F.pad allows no pads there, and returns
-    the value) gets 0, since numpy.pad refuses an empty pad_width."""
-    return _pad_width(pads, ndim) if ndim else 0
-
-
-def _output_shape(shape, pads) -> list:
-    pairs = _pad_width(pads, len(shape))
-    return [size + before + after for size, (before, after) in zip(shape, pairs)]
-
-
 @torch.library.custom_op("padnd::pad", mutates_args=(),
                          schema="(Tensor input, int[] pads, str mode, Tensor value) -> Tensor")
 def _pad_op(input, pads, mode, value):
@@ -125,7 +100,10 @@ def _as_tensor(result: np.ndarray, numpy_typed: bool, like):
 def _pad_forward(input, pads, mode, value):
     """padnd::pad's computation, with the pad value as a Python number. The result is numpy's
     fresh allocation (huge pages, stores that skip reading it), handed to torch without a
-    copy: faster than writing into torch.empty's pages."""
+    copy: faster than writing into torch.empty's pages. A CUDA tensor's is _torch_device's."""
+    if input.device.type == "cuda":
+        from . import _torch_device
+        return _torch_device.forward(input, pads, mode, value)
     array, numpy_typed = _numpy_view(input)
     pairs = _numpy_pad_width(pads, array.ndim)
     result = None
@@ -146,111 +124,6 @@ def _pad_forward(input, pads, mode, value):
 @_pad_op.register_fake
 def _pad_fake(input, pads, mode, value):
     return input.new_empty(_output_shape(input.shape, pads))
-
-
-def _sources(size: int, before: int, after: int, mode: str) -> np.ndarray:
-    """For each output position of one axis, the input index it reads (-1: the pad value)."""
-    return _numpy_pad(np.arange(size, dtype=np.int64), [(before, after)], _MODES[mode],
-                      negative="crop_then_pad", **({"constant_values": -1}
-                                                   if mode == "constant" else {}))
-
-
-class _Side(NamedTuple):
-    """One pad side of one axis, as the backward folds it: the output positions ``slab`` of
-    the axis read the kept (cropped) input indices ``low`` to ``low + span - 1``; ``take``
-    (slab-local positions in increasing source order, None: the slab in order) and ``starts``
-    (where each source's run begins in that order, None: one position per source) give the
-    sums per source, ``reads`` which of the span's indices have one (None: all)."""
-    slab: slice
-    low: int
-    span: int
-    take: np.ndarray | slice | None
-    starts: np.ndarray | None
-    reads: np.ndarray | None
-
-
-def _side(slab: slice, sources: np.ndarray) -> _Side:
-    low = int(sources.min())
-    local = sources - low
-    span = int(local.max()) + 1
-    order = np.argsort(local, kind="stable")  # equal sources keep increasing positions
-    counts = np.bincount(local, minlength=span)
-    reads = None if counts.all() else np.flatnonzero(counts)
-    if reads is None and span == local.size:  # each source read once: a permutation
-        take = (None if (order == np.arange(span)).all() else
-                slice(None, None, -1) if (order == np.arange(span)[::-1]).all() else order)
-        return _Side(slab, low, span, take, None, None)
-    starts = (np.cumsum(counts) - counts)[counts > 0]
-    return _Side(slab, low, span, order, starts, reads)
-
-
-class _Axis(NamedTuple):
-    """One axis of padnd::pad's geometry: the input keeps ``kept`` elements from ``crop``
-    on, which land at output ``pad``; ``sides`` are the pad sides whose values it reads."""
-    crop: int
-    kept: int
-    pad: int
-    sides: tuple
-
-
-@functools.lru_cache(maxsize=256)
-def _geometry(input_shape: tuple, pads: tuple, mode: str) -> tuple:
-    """padnd::pad's per-axis geometry (_Axis), for the backward (cached: a training loop
-    repeats the same request)."""
-    axes = []
-    for size, (before, after) in zip(input_shape, _pad_width(pads, len(input_shape))):
-        crop, kept = max(0, -before), size - max(0, -before) - max(0, -after)
-        grow_before, grow_after = max(0, before), max(0, after)
-        sides = []
-        if mode != "constant" and kept > 0 and grow_before + grow_after > 0:
-            sources = _sources(kept, grow_before, grow_after, mode)
-            end = grow_before + kept
-            for slab in (slice(0, grow_before), slice(end, end + grow_after)):
-                if slab.stop > slab.start:
-                    sides.append(_side(slab, sources[slab]))
-        axes.append(_Axis(crop, kept, grow_before, tuple(sides)))
-    return tuple(axes)
-
-
-def _fold(region: np.ndarray, axis: int, side: _Side) -> np.ndarray:
-    """The adjoint of one pad side along ``axis``: per source index of the span, the sum of
-    ``region``'s positions that read it, added in increasing position order (numpy's
-    sequential add.reduceat: the same bits on every run)."""
-    if side.starts is None:  # each source once: a reordering
-        if side.take is None:
-            return region
-        if isinstance(side.take, slice):
-            return region[(slice(None),) * axis + (side.take,)]
-        return np.take(region, side.take, axis=axis)
-    sums = np.add.reduceat(np.take(region, side.take, axis=axis), side.starts, axis=axis)
-    if side.reads is None:
-        return sums
-    shape = list(region.shape)
-    shape[axis] = side.span
-    block = np.zeros(shape, dtype=region.dtype)
-    block[(slice(None),) * axis + (side.reads,)] = sums
-    return block
-
-
-def _add_pad_contributions(grad: np.ndarray, kept: np.ndarray, geometry: tuple) -> None:
-    """Adds into ``kept`` (the kept input's gradient, holding grad's interior) what the pad
-    positions read from it: the adjoint is the product over axes of (interior + sides), so
-    each output region with some axes on a side and the others interior folds along those
-    axes into a block of the input, pad-sized. Regions are added in a fixed order."""
-    choices = [(None, *axis.sides) for axis in geometry]
-    for combination in itertools.product(*choices):
-        if all(side is None for side in combination):
-            continue  # the interior: already in kept
-        region = grad[tuple(slice(axis.pad, axis.pad + axis.kept) if side is None else
-                            side.slab for axis, side in zip(geometry, combination))]
-        target = []
-        for axis, side in enumerate(combination):
-            if side is None:
-                target.append(slice(None))
-            else:
-                region = _fold(region, axis, side)
-                target.append(slice(side.low, side.low + side.span))
-        kept[tuple(target)] += region
 
 
 def _wide_type(dtype: np.dtype) -> np.dtype:
@@ -372,7 +245,10 @@ def _pad_backward_op(grad, input_shape, pads, mode):
 
 
 def _pad_backward(grad, input_shape, pads, mode):
-    """padnd::pad_backward's computation."""
+    """padnd::pad_backward's computation (a CUDA tensor's: _torch_device's fold)."""
+    if grad.device.type == "cuda":
+        from . import _torch_device
+        return _torch_device.backward(grad, input_shape, pads, mode)
     array, numpy_typed = _numpy_view(grad, "grad")
     grad_input, grad_value = _backward_arrays(array, input_shape, pads, mode)
     return _as_tensor(grad_input, numpy_typed, grad), _as_tensor(grad_value, numpy_typed, grad)
