@@ -158,6 +158,22 @@ class Interrupted(Exception):
     pass
 
 
+def _interrupt_once_a_temporary_file_is_in(folder) -> threading.Thread:
+    """A started thread that sends this process SIGUSR1 once a pad's temporary file appears in
+    ``folder`` (within 10 s)."""
+    def watch():
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            if any(n.startswith(".padnd-") for n in os.listdir(folder)):
+                os.kill(os.getpid(), signal.SIGUSR1)
+                return
+            time.sleep(0.0005)
+
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    return watcher
+
+
 def test_an_exception_from_a_signal_between_windows_leaves_no_file(tmp_path):
     # A Python signal handler runs between two windows (as Ctrl-C's KeyboardInterrupt does):
     # its exception ends the pad, and the temporary file goes with it.
@@ -170,16 +186,7 @@ def test_an_exception_from_a_signal_between_windows_leaves_no_file(tmp_path):
             np.save(tmp_path / "in.npy", np.zeros((rows, 8192), np.uint8))
             (tmp_path / "out.npy").write_bytes(b"old")
 
-            def interrupt_once_the_temporary_file_is_there():
-                deadline = time.monotonic() + 10
-                while time.monotonic() < deadline:
-                    if any(n.startswith(".padnd-") for n in os.listdir(tmp_path)):
-                        os.kill(os.getpid(), signal.SIGUSR1)
-                        return
-                    time.sleep(0.0005)
-
-            watcher = threading.Thread(target=interrupt_once_the_temporary_file_is_there)
-            watcher.start()
+            watcher = _interrupt_once_a_temporary_file_is_in(tmp_path)
             finished = False
             try:
                 padnd.pad_file(tmp_path / "in.npy", tmp_path / "out.npy", 1, memory="8K",
@@ -238,16 +245,7 @@ def test_a_value_mode_stopped_during_its_computation_leaves_the_target(tmp_path)
             np.save(tmp_path / "in.npy", np.zeros((rows, 4096), np.float32))
             (tmp_path / "out.npy").write_bytes(b"old")
 
-            def interrupt_once_the_temporary_file_is_there():
-                deadline = time.monotonic() + 10
-                while time.monotonic() < deadline:
-                    if any(n.startswith(".padnd-") for n in os.listdir(tmp_path)):
-                        os.kill(os.getpid(), signal.SIGUSR1)
-                        return
-                    time.sleep(0.0005)
-
-            watcher = threading.Thread(target=interrupt_once_the_temporary_file_is_there)
-            watcher.start()
+            watcher = _interrupt_once_a_temporary_file_is_in(tmp_path)
             with pytest.raises(Interrupted):  # during the pad, or as it returns
                 try:
                     padnd.pad_file(tmp_path / "in.npy", tmp_path / "out.npy", 2, "mean",
