@@ -413,7 +413,7 @@ def main() -> int:
                     help="also padnd.torch.pad against F.pad on torch tensors, forward and "
                          "forward+backward, on the workloads F.pad can express")
     args = ap.parse_args()
-    libraries = ["padnd", "padnd out="] + [p for p in args.peers.split(",")
+    libraries = ["padnd", "padnd cold", "padnd out="] + [p for p in args.peers.split(",")
                                            if p and not p.startswith("padnd")]
     unknown = set(libraries) - set(PEERS)
     if unknown:

@@ -16,18 +16,22 @@ takes DLPack tensors (docs/frameworks.md). ``padnd.dask.pad`` and ``padnd.xarray
 arrays and xarray objects (docs/dask.md), loaded on first use as well.
 ``padnd.onnx.pad``, ``padnd.openvino.pad`` and ``padnd.ngraph.pad`` follow those frameworks' Pad
 operators exactly (each with an ``infer_shape`` that needs no data).
+Large outputs come from a cache of recently freed outputs: ``padnd.set_output_cache`` and
+``padnd.output_cache_info`` (docs/python.md, "Output cache").
 """
 import importlib
 
 from . import ngraph, onnx, openvino
 from ._files import pad_file
+from ._output_cache import output_cache_info, set_output_cache
 from ._numpy_pad import infer_shape, input_window, pad, pad_window
 from ._prepared import PreparedWindows, prepare_windows
 from ._padnd import __version__  # project(padnd VERSION) in CMakeLists.txt, the one source
 
 __all__ = [
     "pad", "pad_window", "prepare_windows", "PreparedWindows", "input_window", "infer_shape",
-    "pad_file", "onnx", "openvino", "ngraph", "__version__",
+    "pad_file", "set_output_cache", "output_cache_info", "onnx", "openvino", "ngraph",
+    "__version__",
 ]
 
 # Submodules whose frameworks are optional (and slow to import): loaded on first attribute

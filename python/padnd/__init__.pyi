@@ -12,8 +12,13 @@ from . import torch as torch, xarray as xarray
 __version__: str
 __all__ = [
     "pad", "pad_window", "prepare_windows", "PreparedWindows", "input_window", "infer_shape",
-    "pad_file", "onnx", "openvino", "ngraph", "__version__",
+    "pad_file", "set_output_cache", "output_cache_info", "onnx", "openvino", "ngraph",
+    "__version__",
 ]
+
+def set_output_cache(limit_bytes: int | str | None = None, *,
+                     idle_seconds: float | None = None) -> dict[str, Any]: ...
+def output_cache_info() -> dict[str, Any]: ...
 
 _PadWidth = (int | Sequence[int] | Sequence[Sequence[int]] | npt.ArrayLike
              | Mapping[int, int | tuple[int, int]])

@@ -14,6 +14,7 @@ import numpy as np
 
 from . import _cuda, _dlpack, _padnd
 from ._dtypes import element_type_name
+from ._output_cache import empty
 from ._pairs import pad_pairs, stat_pairs, value_pairs
 from ._window import window_ranges
 
@@ -273,13 +274,13 @@ def pad(array, pad_width, mode="constant", *, negative=None, interior=None, out=
     shape = tuple(_padnd.spec_shape(spec, list(array.shape)))
     if out is not None:
         _check_out(out, shape, array.dtype, array, contiguous=True)
-        result = out if data is array else np.empty(shape, dtype=data.dtype)
-        _execute(spec, data, result, thread_count, fresh_output=result is not out)
+        result, fresh = (out, False) if data is array else empty(shape, data.dtype)
+        _execute(spec, data, result, thread_count, fresh_output=fresh)
     elif array.flags.fnc:  # numpy's layout: Fortran in (and not also C), Fortran out
         result = _fortran_result(request, spec, data, shape, thread_count)
     else:
-        result = np.empty(shape, dtype=data.dtype)
-        _execute(spec, data, result, thread_count, fresh_output=True)
+        result, fresh = empty(shape, data.dtype)
+        _execute(spec, data, result, thread_count, fresh_output=fresh)
     return _in_dtype(result, array, data, out)
 
 
@@ -287,11 +288,11 @@ def _fortran_result(request: _Request, spec, data: np.ndarray, shape: tuple, thr
     """The result in Fortran order: the transposed request written into the transposed (C)
     result where the axis order does not matter, else the C result copied."""
     if request.axis_order_free():
-        result = np.empty(shape, dtype=data.dtype, order="F")
-        _execute(request.reversed_axes().spec(), data.T, result.T, threads, fresh_output=True)
+        result, fresh = empty(shape, data.dtype, "F")
+        _execute(request.reversed_axes().spec(), data.T, result.T, threads, fresh_output=fresh)
         return result
-    result = np.empty(shape, dtype=data.dtype)
-    _execute(spec, data, result, threads, fresh_output=True)
+    result, fresh = empty(shape, data.dtype)
+    _execute(spec, data, result, threads, fresh_output=fresh)
     return np.asfortranarray(result)
 
 
@@ -344,18 +345,19 @@ def pad_window(array, pad_width, mode="constant", *, window, input_shape=None, i
     data, request = _request(array, pad_width, mode, negative, interior, kwargs, shape)
     spec = request.spec()
     starts, lengths = window_ranges(window, _padnd.spec_shape(spec, list(shape)))
-    result = _window_buffer(out, lengths, array, data)
-    _execute(spec, data, result, thread_count, fresh_output=result is not out,
-             window=(starts, lengths), input_box=box, input_shape=shape)
+    result, fresh = _window_buffer(out, lengths, array, data)
+    _execute(spec, data, result, thread_count, fresh_output=fresh, window=(starts, lengths),
+             input_box=box, input_shape=shape)
     return _in_dtype(result, array, data, out)
 
 
-def _window_buffer(out, lengths, array: np.ndarray, data: np.ndarray) -> np.ndarray:
-    """Where the engine writes a window of ``lengths``: ``out`` (checked) when it reads ``array``
-    itself, else a new array of ``data``'s dtype (``_in_dtype`` then gives the result)."""
+def _window_buffer(out, lengths, array: np.ndarray, data: np.ndarray) -> tuple:
+    """(where the engine writes a window of ``lengths``, whether that memory is fresh): ``out``
+    (checked) when it reads ``array`` itself, else a new array of ``data``'s dtype
+    (``_in_dtype`` then gives the result)."""
     if out is not None:
         _check_out(out, tuple(lengths), array.dtype, array, contiguous=False)
-    return out if out is not None and data is array else np.empty(lengths, dtype=data.dtype)
+    return (out, False) if out is not None and data is array else empty(lengths, data.dtype)
 
 
 def _input_box(array: np.ndarray, input_shape, input_start):

@@ -68,7 +68,7 @@ class PreparedWindows:
         ``pad_window`` takes it."""
         starts, lengths = window_ranges(window, self.shape)
         target = _dlpack.as_numpy(out, "out", writable=True) if _dlpack.is_tensor(out) else out
-        result = _window_buffer(target, lengths, self._array, self._data)
+        result, _ = _window_buffer(target, lengths, self._array, self._data)
         if self._full is not None:
             np.copyto(result, self._full[tuple(slice(s, s + n) for s, n in zip(starts, lengths))])
         else:

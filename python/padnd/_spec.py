@@ -9,6 +9,7 @@ import warnings
 import numpy as np
 
 from . import _dlpack, _dtypes, _packed, _padnd
+from ._output_cache import empty
 from ._window import window_ranges
 
 
@@ -179,10 +180,10 @@ def run(spec: _padnd.PadSpec, array: np.ndarray, window=None) -> np.ndarray:
         return (_packed.unpack(packed, _packed.SUB_BYTE_BITS[type_name], count)
                 .view(array.dtype).reshape(out_shape))
     starts, lengths = _ranges(spec, list(array.shape), window)
-    out = np.empty(lengths, dtype=array.dtype)
+    out, fresh = empty(lengths, array.dtype)
     _padnd.execute_spec(spec, array.__array_interface__["data"][0], type_name, list(array.shape),
                         list(array.strides), out.__array_interface__["data"][0], out.nbytes,
-                        fresh_output=True, window_start=starts, window_shape=lengths)
+                        fresh_output=fresh, window_start=starts, window_shape=lengths)
     tensor = _dlpack.source_tensor(array)
     return out if tensor is None else _dlpack.like(out, tensor)
 

@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "dlpack_exchange.hpp"
+#include "numpy_allocator.hpp"
 #include "openmp_host.hpp"
 #include "padnd/adapters/numpy.hpp"
 #include "padnd/padnd.h"
@@ -286,13 +287,18 @@ bool usable_out(nb::handle out, const nb::object& ndarray_type,
 }
 
 /// A new numpy array of `shape` and `dtype`; `dst` holds its buffer.
-nb::object new_array(std::span<const std::int64_t> shape, const nb::object& dtype, Buffer& dst) {
-  static nb::object numpy_empty = nb::module_::import_("numpy").attr("empty");
+/// A new C-order output of `shape` and `dtype` (from the output cache where it is on), `dst` its
+/// buffer; `fresh`: never written (new pages).
+nb::object new_array(std::span<const std::int64_t> shape, const nb::object& dtype, Buffer& dst,
+                     bool& fresh) {
+  static nb::object c_order = nb::str("C");
   nb::tuple dims = nb::steal<nb::tuple>(PyTuple_New(static_cast<Py_ssize_t>(shape.size())));
+  std::int64_t bytes = nb::cast<std::int64_t>(dtype.attr("itemsize"));
   for (std::size_t k = 0; k < shape.size(); ++k) {
     PyTuple_SET_ITEM(dims.ptr(), static_cast<Py_ssize_t>(k), PyLong_FromLongLong(shape[k]));
+    bytes *= shape[k];  // fits: the plan's output bytes do
   }
-  nb::object out = numpy_empty(dims, dtype);
+  nb::object out = empty_output(dims, dtype, c_order, bytes, fresh);
   if (!dst.get(out.ptr(), PyBUF_WRITABLE)) throw nb::python_error();
   return out;
 }
@@ -447,15 +453,16 @@ nb::object write_output(const Plan& plan, const Buffer& in, const nb::object& dt
   const std::span<const std::int64_t> out_shape = plan.output_shape();
   Buffer dst;
   nb::object out;
+  bool fresh = false;
   if (!out_array.is_none()) {
     if (!usable_out(out_array, ndarray_type, out_shape, dtype, in.view, dst)) return nb::none();
     out = nb::borrow(out_array);
   } else {
-    out = new_array(out_shape, dtype, dst);
+    out = new_array(out_shape, dtype, dst, fresh);
   }
   const auto out_bytes = static_cast<std::int64_t>(dst.view.len);
   run_plan(plan, in.view.buf, dst.view.buf, out_bytes,
-           out_array.is_none() ? fresh_output_options(exec_options) : exec_options);
+           fresh ? fresh_output_options(exec_options) : exec_options);
   return out;
 }
 

@@ -75,6 +75,16 @@ void pad_file(nb::handle src_path, nb::handle dst_path, const nb::callable& spec
 }  // namespace
 
 void bind_files(nb::module_& m) {
+  m.def(
+      "parse_memory_size",
+      [](const std::string& option, const std::string& text) {
+        return padnd::cli::parse_memory_size(option, text);
+      },
+      nb::arg("option"), nb::arg("text"),
+      "Bytes of a size such as '512M', '2G' or '64KiB' (the CLI's --memory); errors name "
+      "`option`.");
+  m.def("default_memory_bytes", &padnd::cli::default_memory_bytes,
+        "1 GiB, or a quarter of the physical memory where that is less.");
   m.def("pad_file", &pad_file, nb::arg("src"), nb::arg("dst"), nb::arg("spec_for"),
         nb::arg("memory").none(), nb::arg("progress").none(), nb::arg("fsync"),
         "Pads the .npy file src into dst out of core (the CLI's engine, without the GIL): "

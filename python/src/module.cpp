@@ -33,7 +33,8 @@ void bind_cuda(nb::module_& m);    // cuda.cpp
 void bind_dlpack(nb::module_& m);  // dlpack.cpp
 void bind_files(nb::module_& m);   // files.cpp
 namespace padnd::python {
-void bind_prepared(nb::module_& m);  // prepared.cpp
+void bind_prepared(nb::module_& m);      // prepared.cpp
+void bind_output_cache(nb::module_& m);  // numpy_allocator.cpp
 }  // namespace padnd::python
 #ifdef PADND_XLA_FFI
 namespace padnd::python {
@@ -370,6 +371,7 @@ NB_MODULE(_padnd, m) {
   bind_numpy_tables(m);
   bind_dlpack(m);
   bind_cuda(m);
+  padnd::python::bind_output_cache(m);
   bind_files(m);
   padnd::python::bind_prepared(m);
 #ifdef PADND_XLA_FFI
