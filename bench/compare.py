@@ -178,7 +178,7 @@ def run_workload(w: Workload, libraries, bound: CopyBound | None, repetitions: i
     results, fns = {}, {}
     for lib in libraries:
         try:
-            importlib.import_module(lib.split(" ")[0])
+            importlib.import_module(re.split(r"[ +]", lib)[0])
         except ImportError:
             results[lib] = Result(None, "n/a: not installed (pip install -r bench/requirements.txt)")
             continue
@@ -364,7 +364,7 @@ def plot(path: str, workloads, all_results) -> None:
 
 def library_version(lib: str) -> str | None:
     try:
-        return str(importlib.import_module(lib.split(" ")[0]).__version__)
+        return str(importlib.import_module(re.split(r"[ +]", lib)[0]).__version__)
     except (ImportError, AttributeError):
         return None
 

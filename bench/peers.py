@@ -22,6 +22,8 @@ How each peer is called (the fastest ordinary way we know; see README, Performan
   onnxruntime  an InferenceSession (CPU EP) of a one-node Pad-19 model, session.run
   openvino     a compiled one-node Pad-12 model (CPU), infer request with shared input and
                shared output (the plugin's own output buffer, reused: its fastest path)
+  openvino+padnd  onnxruntime's Pad-19 model read by padnd.openvino.read_model (its Pad is
+               padnd's extension op), run as openvino's
 """
 from __future__ import annotations
 
@@ -165,9 +167,9 @@ def _cv2(x, w):
     return run
 
 
-def _onnxruntime(x, w):
+def _onnx_pad_model(x, w):
+    """A one-node ONNX Pad-19 model of the workload (pads and value as initializers)."""
     import onnx
-    import onnxruntime as ort
     from onnx import helper, numpy_helper
 
     _no_interior(w)
@@ -184,6 +186,13 @@ def _onnxruntime(x, w):
         [helper.make_tensor_value_info("y", elem, y_shape)], [pads, value])
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 19)])
     onnx.checker.check_model(model)
+    return model
+
+
+def _onnxruntime(x, w):
+    import onnxruntime as ort
+
+    model = _onnx_pad_model(x, w)
     options = ort.SessionOptions()
     options.log_severity_level = 4  # a rejected request is reported by compare.py, once
     session = ort.InferenceSession(model.SerializeToString(), options,
@@ -209,7 +218,23 @@ def _openvino(x, w):
     return lambda: request.infer({0: x}, share_inputs=True, share_outputs=True)[0]
 
 
+def _openvino_padnd(x, w):
+    """The ONNX Pad-19 model of ONNX Runtime's row, read by OpenVINO with padnd's extension
+    (its Pad is padnd's PadndPad), infer request as openvino's."""
+    import padnd
+
+    if x.dtype == np.float64:
+        raise NotExpressible("the CPU plugin runs float64 models as float32")
+    import openvino as ov
+
+    core = ov.Core()  # read_model adds the extension to it
+    model = padnd.openvino.read_model(_onnx_pad_model(x, w), core)
+    request = core.compile_model(model, "CPU").create_infer_request()
+    return lambda: request.infer({0: x}, share_inputs=True, share_outputs=True)[0]
+
+
 PEERS = {"padnd": _padnd, "padnd cold": _padnd_cold, "padnd out=": _padnd_out, "numpy": _numpy,
-         "torch": _torch, "cv2": _cv2, "onnxruntime": _onnxruntime, "openvino": _openvino}
+         "torch": _torch, "cv2": _cv2, "onnxruntime": _onnxruntime, "openvino": _openvino,
+         "openvino+padnd": _openvino_padnd}
 # Libraries that write into an existing buffer rather than allocating their output.
-PREALLOCATED = {"padnd out=", "openvino"}
+PREALLOCATED = {"padnd out=", "openvino", "openvino+padnd"}

@@ -8,7 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
 # Compiler warnings are errors in every build here (PADND_WERROR).
-strict=(-DPADND_WERROR=ON -DPADND_CUDA=OFF)  # host builds; step 4e builds the CUDA executor
+# Host builds; step 4e builds the CUDA executor, step 3 the OpenVINO extension.
+strict=(-DPADND_WERROR=ON -DPADND_CUDA=OFF -DPADND_OPENVINO=OFF)
 # The GCC builds name their compiler: an exported CC/CXX must not turn them into another.
 gcc=(env CC=gcc CXX=g++)
 
@@ -67,8 +68,11 @@ python3 -m venv .venv
 #    benchmark suite: built, and run once on one tiny workload through report.py so that
 #    neither can rot (no timing claims).
 #    Tests are asked for: the README's quick start configures `build` without them.
+#    With libpadnd_openvino against the venv's openvino (cmake/openvino.cmake) and its C++ test.
+openvino_cmake=$(.venv/bin/python -c \
+  'import openvino, os; print(os.path.join(os.path.dirname(openvino.__file__), "cmake"))')
 "${gcc[@]}" cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DPADND_BUILD_TESTS=ON \
-  -DPADND_BUILD_BENCH=ON "${strict[@]}"
+  -DPADND_BUILD_BENCH=ON "${strict[@]}" -DPADND_OPENVINO=ON -DOpenVINO_DIR="$openvino_cmake"
 cmake --build build -j"$jobs"
 run_ctest gcc-release build
 python3 bench/report.py build/bench/padnd_bench --filter '/tiny_const' --repetitions 2 \
@@ -148,11 +152,14 @@ wheel_build=$(mktemp -d)
 wheels=$(mktemp -d)
 .venv/bin/pip wheel -q --no-build-isolation --no-deps -C cmake.define.PADND_WERROR=ON \
   -w "$wheel_build" ./
-PATH="$PWD/.venv/bin:$PATH" .venv/bin/auditwheel repair -w "$wheels" "$wheel_build"/padnd-*.whl
+# libpadnd_openvino needs the libopenvino of the openvino package it loads into: not grafted.
+PATH="$PWD/.venv/bin:$PATH" .venv/bin/auditwheel repair --exclude 'libopenvino.so.*' \
+  -w "$wheels" "$wheel_build"/padnd-*.whl
 rm -rf "$wheel_build"
 wheel=$(echo "$wheels"/padnd-*-manylinux_*.whl)
 .venv/bin/auditwheel show "$wheel"
-# Nothing grafted: the binaries need only glibc.
+# Nothing grafted: the binaries need only glibc (libpadnd_openvino also the libstdc++ and
+# libopenvino that the openvino package it loads into has).
 if .venv/bin/python -m zipfile -l "$wheel" | grep -q 'padnd\.libs/'; then
   echo "test.sh: auditwheel grafted libraries into $wheel" >&2
   exit 1
@@ -161,6 +168,11 @@ fi
 # The venv has jax, so the wheel must carry the XLA FFI handler (its tests skip without it).
 if ! .venv/bin/python -c 'import sys, padnd.jax; sys.exit(not padnd.jax.HAS_XLA_FFI)'; then
   echo "test.sh: $wheel was built without the XLA FFI handler (PADND_XLA_FFI)" >&2
+  exit 1
+fi
+# The venv has openvino, so the wheel must carry libpadnd_openvino (its tests skip without it).
+if ! .venv/bin/python -c 'import padnd.openvino; padnd.openvino.extension_path()'; then
+  echo "test.sh: $wheel was built without libpadnd_openvino (PADND_OPENVINO)" >&2
   exit 1
 fi
 # tests/python/test_packaging.py runs the console script (--version, a pad, demo).

@@ -1,13 +1,16 @@
 # SPDX-License-Identifier: Apache-2.0
 # padnd.openvino: OpenVINO Pad-1 / Pad-12 through padnd's C++ OpenVINO adapter (docs/spec.md §5).
-"""OpenVINO ``Pad`` (opset1 Pad-1 and opset12 Pad-12)."""
+"""OpenVINO ``Pad`` (opset1 Pad-1 and opset12 Pad-12), and padnd inside OpenVINO:
+:func:`extension_path` (libpadnd_openvino, for ``Core.add_extension``) and :func:`read_model`
+(a model read with it; docs/runtimes.md)."""
 from __future__ import annotations
 
 import numpy as np
 
 from . import _padnd, _spec
+from ._openvino_runtime import extension_path, read_model
 
-__all__ = ["pad", "infer_shape"]
+__all__ = ["pad", "infer_shape", "extension_path", "read_model"]
 
 
 def _spec_for(dtype: np.dtype, shape: list[int], pads_begin, pads_end, pad_mode, pad_value,

@@ -5,7 +5,10 @@ from typing import Any, Literal, Sequence
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["pad", "infer_shape"]
+__all__ = ["pad", "infer_shape", "extension_path", "read_model"]
+
+def extension_path() -> str: ...
+def read_model(model: Any, core: Any | None = None, replace_pad: bool = False) -> Any: ...
 
 _Mode = Literal["constant", "edge", "reflect", "symmetric"]
 _Ints = Sequence[int] | npt.NDArray[np.integer[Any]]

@@ -213,7 +213,36 @@ void bind_inputs(nb::module_& m) {
   nb::class_<padnd::PadSpec>(m, "PadSpec", "A validated canonical pad (from a spec adapter).");
 }
 
+/// The canonical description's fields as PadndPad's attributes (src/bindings/openvino): one
+/// pad, interior and mode per axis, the negative rules, and the pad value's bytes.
+nb::dict spec_attributes(const padnd::PadSpec& spec) {
+  Ints begins, ends, interiors;
+  std::vector<std::string> modes;
+  for (std::size_t axis = 0; axis < spec.axes.size(); ++axis) {
+    begins.push_back(spec.axes[axis].begin);
+    ends.push_back(spec.axes[axis].end);
+    interiors.push_back(spec.axes[axis].interior);
+    const padnd::Mode mode = spec.axis_modes.empty() ? spec.mode : spec.axis_modes[axis].mode;
+    modes.emplace_back(padnd::mode_name(mode));
+  }
+  nb::dict attributes;
+  attributes["pads_begin"] = begins;
+  attributes["pads_end"] = ends;
+  attributes["interior"] = interiors;
+  attributes["modes"] = modes;
+  attributes["negative_order"] = spec.negative_order == padnd::NegativeOrder::crop_then_pad
+                                     ? "crop_then_pad"
+                                     : "map_on_original";
+  attributes["negative_size"] =
+      spec.negative_size == padnd::NegativeSize::error ? "error" : "clamp_to_zero";
+  attributes["value"] = nb::bytes(spec.value.data(), spec.value.size());
+  return attributes;
+}
+
 void bind_execution(nb::module_& m) {
+  m.def("spec_attributes", &spec_attributes, nb::arg("spec"),
+        "The canonical description's fields (per-axis pads_begin, pads_end, interior, modes; "
+        "negative_order, negative_size; value bytes), as PadndPad takes them.");
   m.def("spec_shape", [](const padnd::PadSpec& spec, const Ints& shape) {
           return padnd::infer_shape(shape, spec);
         }, nb::arg("spec"), nb::arg("shape"), "Output shape of `spec` applied to `shape`.");

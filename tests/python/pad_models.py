@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import ml_dtypes
 import numpy as np
 import onnx
+import onnx.numpy_helper
 from hypothesis import strategies as st
 from onnx import TensorProto, helper
 
@@ -84,7 +85,21 @@ class PadCase:
         return padnd.onnx.pad(self.x, self.pads, self.constant_value, self.axes, self.mode,
                               self.opset)
 
-    def model_and_feeds(self) -> tuple[onnx.ModelProto, dict[str, np.ndarray]]:
+    def model_and_feeds(self, constants: bool = False) -> tuple[onnx.ModelProto,
+                                                                 dict[str, np.ndarray]]:
+        """A one-node model and its feeds; with ``constants`` the pads, value and axes are
+        initializers (as exported models hold them) and only ``x`` is fed."""
+        model, feeds = self._model_and_feeds()
+        if constants:
+            graph = model.graph
+            for name in [n for n in feeds if n != "x"]:
+                graph.initializer.append(onnx.numpy_helper.from_array(feeds.pop(name), name))
+                kept = [i for i in graph.input if i.name != name]
+                del graph.input[:]
+                graph.input.extend(kept)
+        return model, feeds
+
+    def _model_and_feeds(self) -> tuple[onnx.ModelProto, dict[str, np.ndarray]]:
         elem = helper.np_dtype_to_tensor_dtype(self.x.dtype)
         rank = self.x.ndim
         inputs = [helper.make_tensor_value_info("x", elem, [None] * rank)]
