@@ -54,7 +54,7 @@ def _lowering(node):
 def replace_pads(model) -> int:
     """Replaces ``model``'s Pad-1 and Pad-12 nodes by PadndPad in place; returns how many."""
     import_optional("openvino", extra="openvino", needed_by="padnd.openvino.read_model")
-    from openvino.utils.node_factory import NodeFactory
+    from openvino.utils.node_factory import NodeFactory  # type: ignore[import-untyped]
 
     factory = NodeFactory("opset12")
     factory.add_extension(extension_path())
