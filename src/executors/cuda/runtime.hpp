@@ -20,7 +20,7 @@ class CurrentDevice {
   CurrentDevice& operator=(const CurrentDevice&) = delete;
 
  private:
-  int previous_ = 0;
+  [[maybe_unused]] int previous_ = 0;  // unused in a build without CUDA
 };
 
 /// `bytes` of device memory on the current device (cudaMalloc); out_of_memory if it has none.
